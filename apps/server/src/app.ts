@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Env } from "./config/env";
+import type { Database } from "./db/client";
+import { type Clock, systemClock } from "./lib/clock";
+import { resolveAuthSecret } from "./lib/secret";
+import { adminRoutes } from "./modules/admin/admin.routes";
+import { createAuth } from "./modules/auth/auth";
+import { documentsRoutes } from "./modules/documents/documents.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { createMailer, type Mailer } from "./modules/mail/mail.service";
+import { mailboxRoutes } from "./modules/mail/mailbox.routes";
+import { profilesRoutes } from "./modules/profiles/profiles.routes";
+import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
+import { configRoutes } from "./modules/site-config/config.routes";
+import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
+import { swapRoutes } from "./modules/swap/swap.routes";
+import { transfersRoutes } from "./modules/transfers/transfers.routes";
+import { createOembedClient } from "./modules/videos/oembed";
+import { videosRoutes } from "./modules/videos/videos.routes";
+import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
+import { walletRoutes } from "./modules/wallet/wallet.routes";
+import { watchRoutes } from "./modules/watch/watch.routes";
+import { authPlugin } from "./plugins/auth";
+import { dbPlugin } from "./plugins/db";
+import { errorHandlerPlugin } from "./plugins/error-handler";
+import { openapiPlugin } from "./plugins/openapi";
+import { rateLimitPlugin } from "./plugins/rate-limit";
+import { realtimePlugin } from "./plugins/realtime";
+import { securityPlugin } from "./plugins/security";
+import { inlineScriptHashes, readIndexHtml, webPlugin } from "./plugins/web";
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  clock?: Clock;
+  /** Set false in tests that do not want pino output. */
+  logger?: boolean;
+  /** Defaults to the outbox mailer (SMTP when SMTP_URL is set). */
+  mailer?: Mailer;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mailer: Mailer;
+    /** The address members use (links in e-mails). */
+    publicUrl: string;
+  }
+}
+
+/** Where the built web app is: WEB_DIST, else apps/web/dist relative to this package. */
+function webDistDir(env: Env): string {
+  if (env.WEB_DIST) return path.resolve(env.WEB_DIST);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/app.ts and dist/server.js both sit one level below apps/server.
+  return path.resolve(here, "../../web/dist");
+}
+
+/** Registers external plugins, then app plugins, then the domain modules. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: [
+              "req.headers.cookie",
+              "req.headers.authorization",
+              'res.headers["set-cookie"]',
+            ],
+          },
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const distDir = webDistDir(env);
+  const indexHtml = readIndexHtml(distDir);
+
+  // External plugins.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(securityPlugin, {
+    allowedOrigins: [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS],
+    inlineScriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [],
+    https: env.PUBLIC_URL.startsWith("https://"),
+    ...(env.AD_NETWORK_TAG ? { adNetworkOrigin: new URL(env.AD_NETWORK_TAG).origin } : {}),
+  });
+  await app.register(errorHandlerPlugin);
+  // End-to-end tests may move the server clock (NODE_ENV=test and E2E_CLOCK=1 only).
+  const e2eClock =
+    !deps.clock && env.E2E_CLOCK && env.NODE_ENV === "test" ? offsetClock() : undefined;
+  await app.register(dbPlugin, {
+    database: deps.database,
+    clock: deps.clock ?? e2eClock ?? systemClock,
+  });
+  const redis =
+    env.RATE_LIMIT_STORE === "redis"
+      ? new Redis(env.REDIS_URL as string, { maxRetriesPerRequest: 2 })
+      : undefined;
+  if (redis) {
+    app.addHook("onClose", async () => {
+      await redis.quit();
+    });
+  }
+  await app.register(rateLimitPlugin, {
+    db: deps.database.db,
+    redis,
+    defaultMax: env.RATE_LIMIT_MAX,
+  });
+  await app.register(openapiPlugin, { publicUrl: env.PUBLIC_URL });
+
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      db: deps.database.db,
+      clock: deps.clock ?? systemClock,
+      log: app.log,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+    });
+  app.decorate("mailer", mailer);
+  app.decorate("publicUrl", env.PUBLIC_URL);
+  app.addHook("onClose", async () => {
+    await mailer.stop();
+  });
+  const authSecret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+  const auth = createAuth({
+    env,
+    db: deps.database.db,
+    secret: authSecret,
+    mailer,
+    redis,
+    // Referral rewards once an invited member confirms; a sweep catches any that a crash interrupted.
+    onEmailVerified: (authUid) => {
+      grantSignupRewardsFor(deps.database.db, authUid).catch((error) =>
+        app.log.error({ err: error, authUid }, "referral rewards failed; the sweep will retry"),
+      );
+    },
+  });
+  await app.register(authPlugin, { auth, publicUrl: env.PUBLIC_URL, secret: authSecret });
+  await app.register(realtimePlugin, { database: deps.database });
+
+  // Domain modules.
+  await app.register(healthRoutes);
+  await app.register(documentsRoutes);
+  await app.register(profilesRoutes, { authSecret });
+  await app.register(adminRoutes);
+  await app.register(walletRoutes);
+  await app.register(swapRoutes);
+  await app.register(transfersRoutes);
+  await app.register(configRoutes, { adNetworkTag: env.AD_NETWORK_TAG });
+  await app.register(videosRoutes, {
+    oembed: createOembedClient({ url: env.OEMBED_URL, timeoutMs: env.OEMBED_TIMEOUT_MS }),
+  });
+  await app.register(watchRoutes);
+  await app.register(viewRequestsRoutes);
+  if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });
+  if (env.devMailbox) await app.register(mailboxRoutes);
+
+  // The web app last: its catch-all must not shadow /api routes.
+  await app.register(webPlugin, { distDir, ...(indexHtml ? { indexHtml } : {}) });
+
+  return app;
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env";
+
+describe("loadEnv", () => {
+  it("defaults to the embedded database with demo data", () => {
+    const env = loadEnv({});
+    expect(env.embedded).toBe(true);
+    expect(env.seedDemo).toBe(true);
+    expect(env.PORT).toBe(3000);
+  });
+
+  it("turns demo data off on PostgreSQL unless asked", () => {
+    expect(loadEnv({ DATABASE_URL: "postgres://localhost/x" }).seedDemo).toBe(false);
+    expect(loadEnv({ DATABASE_URL: "postgres://localhost/x", SEED_DEMO: "1" }).seedDemo).toBe(true);
+  });
+
+  it("names every bad variable", () => {
+    try {
+      loadEnv({ PORT: "abc", PUBLIC_URL: "nope" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const text = (error as EnvError).message;
+      expect(text).toContain("PORT");
+      expect(text).toContain("PUBLIC_URL");
+    }
+  });
+
+  it("asks for REDIS_URL when the rate limiter uses Redis", () => {
+    expect(() => loadEnv({ RATE_LIMIT_STORE: "redis" })).toThrow(
+      "REDIS_URL: is required when RATE_LIMIT_STORE=redis",
+    );
+  });
+
+  it("accepts .env.example as it is (empty values mean unset)", () => {
+    const file = readFileSync(new URL("../../../../.env.example", import.meta.url), "utf8");
+    const vars = Object.fromEntries(
+      file
+        .split("\n")
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    const env = loadEnv(vars);
+    expect(env.embedded).toBe(true);
+    expect(env.seedDemo).toBe(true);
+    expect(env.devMailbox).toBe(true);
+    expect(env.BETTER_AUTH_SECRET).toBeUndefined();
+  });
+});

@@ -1,0 +1,117 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+/** An empty value (as in a copied .env.example) means "not set". */
+const unsetIfEmpty = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalBool = z.preprocess(unsetIfEmpty, bool.optional());
+
+const optionalUrl = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.url().optional(),
+);
+
+export const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    TRUSTED_ORIGINS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url())),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    DATABASE_URL: optionalUrl,
+    DATA_DIR: z.string().default("./.data"),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+    /** Worker processes sharing the port (PostgreSQL only; the embedded database has one connection). */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    SEED_DEMO: optionalBool,
+    RATE_LIMIT_STORE: z.enum(["database", "redis"]).default("database"),
+    /** API requests per minute per client address (sign-in and other auth routes have their own, stricter limits). */
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    REDIS_URL: optionalUrl,
+    WEB_DIST: z.string().optional(),
+    BETTER_AUTH_SECRET: z.preprocess(
+      unsetIfEmpty,
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default("ViewVault <no-reply@viewvault.local>"),
+    DEV_MAILBOX: optionalBool,
+    /** YouTube's public oEmbed endpoint (tests point it at a local stand-in). */
+    OEMBED_URL: z.url().default("https://www.youtube.com/oembed"),
+    OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+    /** Script URL of an ad network's tag for the watch page's ad slot; unset shows the house ad. */
+    AD_NETWORK_TAG: optionalUrl,
+    /** End-to-end tests only: POST /api/test/clock moves the server clock (needs NODE_ENV=test). */
+    E2E_CLOCK: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BETTER_AUTH_SECRET"],
+        message: "is required in production (32+ random characters, the same on every instance)",
+      });
+    }
+    if (env.RATE_LIMIT_STORE === "redis" && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "is required when RATE_LIMIT_STORE=redis",
+      });
+    }
+    if (env.E2E_CLOCK && env.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["E2E_CLOCK"],
+        message: "is only allowed with NODE_ENV=test",
+      });
+    }
+    if (env.AD_NETWORK_TAG && !env.AD_NETWORK_TAG.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", path: ["AD_NETWORK_TAG"], message: "must be an https URL" });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    /** The embedded database is used when no DATABASE_URL is set. */
+    embedded: env.DATABASE_URL === undefined,
+    /** Demo data: on by default on the embedded database, off on PostgreSQL unless asked. */
+    seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    /** The development mailbox shows reset links: only on the embedded database or when asked. */
+    devMailbox: env.DEV_MAILBOX ?? env.DATABASE_URL === undefined,
+  }));
+
+export type Env = z.infer<typeof ZEnv>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Parses the environment, failing with one clear line per bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = ZEnv.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

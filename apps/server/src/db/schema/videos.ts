@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { ledgerTransactions } from "./ledger";
+import { profiles } from "./profiles";
+
+/**
+ * Members' videos (seeds' table). The feed pages by keyset on (created_at, id) newest first, with
+ * one index per filter combination so every page is an index range scan; `boosted_until` mirrors
+ * the latest active boost so the feed's "boosted first" block is a tiny range scan of its own.
+ */
+export const videos = pgTable(
+  "videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id),
+    title: text("title").notNull(),
+    youtubeUrl: text("youtube_url").notNull(),
+    /** The canonical 11-character YouTube id, whatever URL form was posted. */
+    youtubeId: text("youtube_id").notNull(),
+    country: text("country").notNull(),
+    theme: text("theme").notNull(),
+    thumbnailUrl: text("thumbnail_url").notNull(),
+    watchedCount: bigint("watched_count", { mode: "number" }).notNull().default(0),
+    boostedUntil: timestamp("boosted_until", { withTimezone: true }),
+    ledgerTransactionId: uuid("ledger_transaction_id").references(() => ledgerTransactions.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("videos_feed_idx").on(t.createdAt, t.id),
+    index("videos_feed_country_idx").on(t.country, t.createdAt, t.id),
+    index("videos_feed_theme_idx").on(t.theme, t.createdAt, t.id),
+    index("videos_feed_country_theme_idx").on(t.country, t.theme, t.createdAt, t.id),
+    index("videos_boosted_until_idx").on(t.boostedUntil).where(sql`${t.boostedUntil} is not null`),
+    uniqueIndex("videos_user_youtube_idx").on(t.userId, t.youtubeId),
+    check("videos_watched_count_check", sql`${t.watchedCount} >= 0`),
+  ],
+);
+
+/** Each paid boost (seeds' table): 100 views for 24 hours; a boost of a boosted video extends it. */
+export const videoBoosts = pgTable(
+  "video_boosts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    costViews: bigint("cost_views", { mode: "bigint" }).notNull(),
+    ledgerTransactionId: uuid("ledger_transaction_id")
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("video_boosts_video_idx").on(t.videoId, t.expiresAt),
+    check("video_boosts_period_check", sql`${t.expiresAt} > ${t.startsAt}`),
+  ],
+);
+
+export const WATCH_STATUSES = ["AD", "CONTENT", "COMPLETED", "ABANDONED"] as const;
+export type WatchStatus = (typeof WATCH_STATUSES)[number];
+
+/**
+ * Server-timed watch sessions (seeds' table ads_sessions): AD → CONTENT → COMPLETED, or ABANDONED
+ * when the member starts another. At most one open (AD or CONTENT) session per member.
+ */
+export const adsSessions = pgTable(
+  "ads_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id),
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    status: text("status").$type<WatchStatus>().notNull().default("AD"),
+    adStartedAt: timestamp("ad_started_at", { withTimezone: true }).notNull(),
+    contentStartedAt: timestamp("content_started_at", { withTimezone: true }),
+    contentCompletedAt: timestamp("content_completed_at", { withTimezone: true }),
+    credited: boolean("credited").notNull().default(false),
+    ledgerTransactionId: uuid("ledger_transaction_id").references(() => ledgerTransactions.id),
+  },
+  (t) => [
+    uniqueIndex("ads_sessions_one_open_idx")
+      .on(t.userId)
+      .where(sql`${t.status} in ('AD', 'CONTENT')`),
+    index("ads_sessions_credited_idx")
+      .on(t.userId, t.videoId, t.contentCompletedAt)
+      .where(sql`${t.credited}`),
+    check(
+      "ads_sessions_status_check",
+      sql`${t.status} in ('AD', 'CONTENT', 'COMPLETED', 'ABANDONED')`,
+    ),
+  ],
+);
+
+/** Credited watch sessions per member per UTC day: the daily cap, counted race-safely. */
+export const watchDaily = pgTable(
+  "watch_daily",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    credited: integer("credited").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const VIEW_REQUEST_STATUSES = ["PENDING", "MATCHED"] as const;
+export type ViewRequestStatus = (typeof VIEW_REQUEST_STATUSES)[number];
+
+/** View requests (seeds' table): pay 1 view, wait in the pool, matched first-in-first-out. */
+export const viewRequests = pgTable(
+  "view_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requesterId: uuid("requester_id")
+      .notNull()
+      .references(() => profiles.id),
+    /** The request's number that day (1–10). */
+    dailyCount: integer("daily_count").notNull(),
+    status: text("status").$type<ViewRequestStatus>().notNull().default("PENDING"),
+    matchedWith: uuid("matched_with").references(() => profiles.id),
+    matchedRequestId: uuid("matched_request_id"),
+    matchedAt: timestamp("matched_at", { withTimezone: true }),
+    ledgerTransactionId: uuid("ledger_transaction_id")
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    matchLedgerTransactionId: uuid("match_ledger_transaction_id").references(
+      () => ledgerTransactions.id,
+    ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("view_requests_pending_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'PENDING'`),
+    index("view_requests_requester_idx").on(t.requesterId, t.createdAt),
+    check("view_requests_status_check", sql`${t.status} in ('PENDING', 'MATCHED')`),
+  ],
+);
+
+/** View requests per member per UTC day: the daily limit, counted race-safely. */
+export const viewRequestDays = pgTable(
+  "view_request_days",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

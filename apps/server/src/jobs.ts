@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "./db/client";
+import { purgeOldKeys } from "./modules/idempotency/idempotency.repository";
+import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository";
+import { sweepSignupRewards } from "./modules/referrals/referrals.service";
+
+/**
+ * Small periodic jobs of every instance; each is idempotent and safe to run on several
+ * instances at once (the database settles who does the work).
+ */
+export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
+  const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+    const run = () => {
+      job().catch((error) => app.log.error({ err: error }, `${name} failed`));
+    };
+    run();
+    const timer = setInterval(run, ms);
+    timer.unref();
+    app.addHook("onClose", async () => clearInterval(timer));
+  };
+  every(30_000, "referral reward sweep", () => sweepSignupRewards(db));
+  every(10 * 60_000, "rate-limit cleanup", () => purgeExpiredRateLimits(db));
+  every(60 * 60_000, "idempotency key cleanup", () =>
+    purgeOldKeys(db, new Date(Date.now() - 24 * 3600_000)),
+  );
+}

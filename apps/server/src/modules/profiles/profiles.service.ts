@@ -1,0 +1,157 @@
+import { createOTP } from "@better-auth/utils/otp";
+import {
+  type TMe,
+  type TNotificationPrefs,
+  type TProfile,
+  type TPublicProfile,
+  type TUpdateProfileRequest,
+  type TUpdateWalletRequest,
+  type TUsernameAvailability,
+  USERNAME_RULES,
+} from "@viewvault/shared";
+import { symmetricDecrypt } from "better-auth/crypto";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Member } from "../../plugins/auth";
+import { verifyPassword } from "../auth/password";
+import {
+  countReferrals,
+  findProfileByUsername,
+  loadAccountSecurity,
+  type ProfileRow,
+  updateProfile,
+  usernameTakenByOther,
+} from "./profiles.repository";
+
+export function toProfileDto(row: ProfileRow): TProfile {
+  return {
+    id: row.id,
+    authUid: row.authUid,
+    username: row.username,
+    isVerified: row.isVerified,
+    walletAddress: row.walletAddress,
+    walletNetwork: row.walletNetwork,
+    referredBy: row.referredBy,
+    role: row.role,
+    suspended: row.suspended,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getMe(db: Db, member: Member): Promise<TMe> {
+  const security = await loadAccountSecurity(db, member.userId);
+  return {
+    user: {
+      id: member.userId,
+      email: member.email,
+      emailVerified: member.emailVerified,
+      twoFactorEnabled: security?.twoFactorEnabled ?? member.twoFactorEnabled,
+    },
+    profile: toProfileDto(member.profile),
+    notifications: member.profile.emailPrefs,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export async function updateOwnProfile(
+  db: Db,
+  member: Member,
+  patch: TUpdateProfileRequest,
+): Promise<TMe> {
+  if (
+    patch.username !== undefined &&
+    (await usernameTakenByOther(db, patch.username, member.profile.id))
+  ) {
+    throw new AppError("CONFLICT", "Username is already taken");
+  }
+  try {
+    member.profile = await updateProfile(db, member.profile.id, {
+      ...(patch.username !== undefined ? { username: patch.username } : {}),
+      ...(patch.locale !== undefined ? { locale: patch.locale } : {}),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Username is already taken");
+    throw error;
+  }
+  return getMe(db, member);
+}
+
+export async function checkUsernameAvailability(
+  db: Db,
+  username: string,
+  member: Member | undefined,
+): Promise<TUsernameAvailability> {
+  const value = username.trim();
+  if (
+    value.length < USERNAME_RULES.min ||
+    value.length > USERNAME_RULES.max ||
+    !USERNAME_RULES.pattern.test(value)
+  ) {
+    return { username: value, available: false, reason: "invalid" };
+  }
+  if (member && member.profile.username.toLowerCase() === value.toLowerCase()) {
+    return { username: value, available: true, reason: "yours" };
+  }
+  const taken = await usernameTakenByOther(db, value);
+  return taken
+    ? { username: value, available: false, reason: "taken" }
+    : { username: value, available: true };
+}
+
+/** Re-authentication for sensitive changes: the account password, or a current TOTP code. */
+export async function confirmIdentity(
+  db: Db,
+  authSecret: string,
+  member: Member,
+  proof: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
+  const security = await loadAccountSecurity(db, member.userId);
+  if (proof.password && security?.passwordHash) {
+    if (await verifyPassword({ hash: security.passwordHash, password: proof.password })) return;
+  }
+  if (proof.code && security?.twoFactorEnabled && security.totpSecret) {
+    const secret = await symmetricDecrypt({ key: authSecret, data: security.totpSecret });
+    if (await createOTP(secret, { period: 30, digits: 6 }).verify(proof.code)) return;
+  }
+  throw new AppError("INVALID_CREDENTIALS");
+}
+
+export async function updateWallet(
+  db: Db,
+  authSecret: string,
+  member: Member,
+  request: TUpdateWalletRequest,
+): Promise<TMe> {
+  await confirmIdentity(db, authSecret, member, request);
+  member.profile = await updateProfile(db, member.profile.id, {
+    walletAddress: request.walletAddress,
+    walletNetwork: request.walletNetwork,
+  });
+  return getMe(db, member);
+}
+
+export async function updateNotifications(
+  db: Db,
+  member: Member,
+  prefs: TNotificationPrefs,
+): Promise<TMe> {
+  member.profile = await updateProfile(db, member.profile.id, { emailPrefs: prefs });
+  return getMe(db, member);
+}
+
+export async function getPublicProfile(db: Db, username: string): Promise<TPublicProfile> {
+  const profile = await findProfileByUsername(db, username.replace(/^@/, ""));
+  if (!profile || profile.suspended) throw new AppError("NOT_FOUND", "User not found");
+  return {
+    id: profile.id,
+    username: profile.username,
+    isVerified: profile.isVerified,
+    memberSince: profile.createdAt.toISOString(),
+    referralCount: await countReferrals(db, profile.id),
+  };
+}

@@ -1,0 +1,139 @@
+import {
+  ZBoostResult,
+  ZCreateVideoRequest,
+  ZCreateVideoResult,
+  ZErrorResponse,
+  ZFeedPage,
+  ZFeedQuery,
+  ZVideo,
+  ZVideoPreview,
+  ZVideoPreviewQuery,
+} from "@viewvault/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error";
+import { currentMember } from "../../plugins/auth";
+import { idempotent } from "../idempotency/idempotency";
+import type { OembedClient } from "./oembed";
+import {
+  BoostedCache,
+  boostVideo,
+  createVideo,
+  getFeed,
+  getVideo,
+  prepareVideo,
+  previewVideo,
+} from "./videos.service";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Any id: one that is not a UUID is simply a video that does not exist. */
+const ZVideoParams = z.object({ id: z.string().max(64) });
+
+function videoId(id: string): string {
+  if (!UUID_RE.test(id)) throw new AppError("NOT_FOUND", "Video Not Found");
+  return id.toLowerCase();
+}
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  422: ZErrorResponse,
+};
+
+export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = async (app, opts) => {
+  const boostedCache = new BoostedCache();
+  app.get(
+    "/api/videos",
+    {
+      schema: {
+        tags: ["videos"],
+        summary: "The feed: active boosts first (first page), then newest first by keyset cursor",
+        querystring: ZFeedQuery,
+        response: { 200: ZFeedPage, 400: ZErrorResponse },
+      },
+    },
+    async (request) => getFeed(app.db, app.clock, boostedCache, request.query),
+  );
+
+  app.get(
+    "/api/videos/preview",
+    {
+      onRequest: app.requireMember,
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags: ["videos"],
+        summary: "The title of a YouTube URL (fetched by the server from oEmbed, cached)",
+        querystring: ZVideoPreviewQuery,
+        response: { 200: ZVideoPreview, ...errors },
+      },
+    },
+    async (request) => previewVideo(opts.oembed, request.query.url),
+  );
+
+  app.post(
+    "/api/videos",
+    {
+      onRequest: app.requireMember,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ["videos"],
+        summary: "Post a video for 1 view (Idempotency-Key supported)",
+        headers: z.object({ "idempotency-key": z.string().optional() }),
+        body: ZCreateVideoRequest,
+        response: { 201: ZCreateVideoResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const member = currentMember(request);
+      // The title lookup runs before the transaction opens: no row is held during a fetch.
+      const draft = await prepareVideo(opts.oembed, request.body);
+      return idempotent(
+        app.db,
+        request,
+        reply,
+        member.profile.id,
+        (tx) => createVideo(tx, app.clock, member.profile, draft),
+        201,
+      );
+    },
+  );
+
+  app.get(
+    "/api/videos/:id",
+    {
+      schema: {
+        tags: ["videos"],
+        summary: "One video",
+        params: ZVideoParams,
+        response: { 200: ZVideo, 404: ZErrorResponse },
+      },
+    },
+    async (request) => getVideo(app.db, app.clock, videoId(request.params.id)),
+  );
+
+  app.post(
+    "/api/videos/:id/boost",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["videos"],
+        summary: "Boost your video for 24 h (100 views); boosting again extends it by 24 h",
+        headers: z.object({ "idempotency-key": z.string().optional() }),
+        params: ZVideoParams,
+        response: { 200: ZBoostResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const member = currentMember(request);
+      const id = videoId(request.params.id);
+      const sent = await idempotent(app.db, request, reply, member.profile.id, (tx) =>
+        boostVideo(tx, app.clock, member.profile, id),
+      );
+      boostedCache.clear();
+      return sent;
+    },
+  );
+};

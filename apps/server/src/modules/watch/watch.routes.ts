@@ -1,0 +1,70 @@
+import { ZErrorResponse, ZWatchCompleteResult, ZWatchSession } from "@viewvault/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentMember } from "../../plugins/auth";
+import { beginContent, completeWatch, startSession } from "./watch.service";
+
+const ZIdParams = z.object({ id: z.string().max(64) });
+const errors = {
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  422: ZErrorResponse,
+};
+
+/** Server-timed watch sessions: advertisement (30 s) → content (30 s) → completed and credited. */
+export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/videos/:id/sessions",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["watch"],
+        summary: "Start watching a video: the advertisement starts now (server time)",
+        params: ZIdParams,
+        response: { 201: ZWatchSession, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await startSession(
+        app.db,
+        app.clock,
+        currentMember(request).profile.id,
+        request.params.id,
+      );
+      return reply.status(201).send(session);
+    },
+  );
+
+  app.post(
+    "/api/watch-sessions/:id/content",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["watch"],
+        summary: "The advertisement ended: the video content starts (needs 30 s of advertisement)",
+        params: ZIdParams,
+        response: { 200: ZWatchSession, ...errors },
+      },
+    },
+    async (request) =>
+      beginContent(app.db, app.clock, currentMember(request).profile.id, request.params.id),
+  );
+
+  app.post(
+    "/api/watch-sessions/:id/complete",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["watch"],
+        summary:
+          "Complete the session (needs 30 s of content): watcher and creator earn 1 view each",
+        params: ZIdParams,
+        response: { 200: ZWatchCompleteResult, ...errors },
+      },
+    },
+    async (request) =>
+      completeWatch(app.db, app.clock, currentMember(request).profile.id, request.params.id),
+  );
+};

@@ -1,0 +1,140 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/** sha256 CSP hashes of the inline <script> blocks of the built index.html. */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  const hashes: string[] = [];
+  for (const match of indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = match[1] ?? "";
+    if (body.trim()) hashes.push(`sha256-${createHash("sha256").update(body).digest("base64")}`);
+  }
+  return hashes;
+}
+
+export function readIndexHtml(distDir: string): string | undefined {
+  const file = path.join(distDir, "index.html");
+  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+}
+
+/** Languages of the prerendered landing pages (dist/landing.<lang>.html). */
+const LANDING_LOCALES = ["en", "pt-BR"] as const;
+type LandingLocale = (typeof LANDING_LOCALES)[number];
+
+/**
+ * The prerendered landing pages present in dist. One whose inline scripts differ from
+ * index.html's (a stale build) is left out: the CSP only allows index.html's by hash.
+ */
+export function readLandingPages(
+  distDir: string,
+  indexHtml: string,
+): Partial<Record<LandingLocale, string>> {
+  const expected = inlineScriptHashes(indexHtml).join(" ");
+  const pages: Partial<Record<LandingLocale, string>> = {};
+  for (const locale of LANDING_LOCALES) {
+    const file = path.join(distDir, `landing.${locale}.html`);
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, "utf8");
+    if (inlineScriptHashes(html).join(" ") === expected) pages[locale] = html;
+  }
+  return pages;
+}
+
+/**
+ * The visitor's language for "/": the `vv-lang` cookie the web app writes, else the browser's
+ * Accept-Language (Portuguese → pt-BR), else English.
+ */
+export function landingLocale(cookie: string | undefined, acceptLanguage: string | undefined) {
+  const chosen = /(?:^|;\s*)vv-lang=([^;]*)/.exec(cookie ?? "")?.[1]?.trim();
+  if (chosen === "en" || chosen === "pt-BR") return chosen;
+  const first = (acceptLanguage ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((entry) => entry.tag && entry.tag !== "*" && entry.q > 0)
+    .sort((a, b) => b.q - a.q)[0];
+  return first?.tag.startsWith("pt") ? "pt-BR" : "en";
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
+ * the SPA's index.html for any other GET that accepts HTML (client-side routing). /api paths that
+ * match no route get a JSON 404. "/" gets the landing page prerendered in the visitor's language
+ * when the build has it.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, opts: { distDir: string; indexHtml?: string }) => {
+    const hasBuild = opts.indexHtml !== undefined;
+    const landingPages =
+      opts.indexHtml === undefined ? {} : readLandingPages(opts.distDir, opts.indexHtml);
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root: opts.distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(reply, filePath) {
+          const rel = path.relative(opts.distDir, filePath);
+          reply.header(
+            "cache-control",
+            rel.startsWith(`assets${path.sep}`)
+              ? "public, max-age=31536000, immutable"
+              : "public, max-age=0, must-revalidate",
+          );
+        },
+      });
+      // Files in dist/ other than index.html (assets/*, favicon, robots.txt …).
+      app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+        const urlPath = decodeURIComponent((request.params as { "*": string })["*"]);
+        const file = path.join(opts.distDir, urlPath);
+        if (
+          urlPath &&
+          urlPath !== "index.html" &&
+          file.startsWith(opts.distDir) &&
+          existsSync(file) &&
+          !urlPath.endsWith("/")
+        ) {
+          return reply.sendFile(urlPath);
+        }
+        if (urlPath === "") {
+          const locale = landingLocale(request.headers.cookie, request.headers["accept-language"]);
+          const landing = landingPages[locale];
+          if (landing && (request.headers.accept ?? "*/*").match(/text\/html|\*\/\*/)) {
+            return reply
+              .header("cache-control", "no-cache")
+              .header("vary", "Cookie, Accept-Language")
+              .type("text/html; charset=utf-8")
+              .send(landing);
+          }
+        }
+        return sendIndex(request.headers.accept, reply);
+      });
+    }
+
+    function sendIndex(accept: string | undefined, reply: import("fastify").FastifyReply) {
+      if (!hasBuild || !(accept ?? "*/*").match(/text\/html|\*\/\*/)) {
+        return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
+      }
+      return reply
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(opts.indexHtml);
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      if (
+        request.url.startsWith("/api/") ||
+        request.url === "/api" ||
+        !["GET", "HEAD"].includes(request.method)
+      ) {
+        return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
+      }
+      return sendIndex(request.headers.accept, reply);
+    });
+  },
+);

@@ -1,0 +1,116 @@
+import cluster from "node:cluster";
+import { existsSync } from "node:fs";
+import { buildApp } from "./app";
+import { type Env, EnvError, loadEnv } from "./config/env";
+import { openDatabase } from "./db/client";
+import { openMigratedDatabase, runMigrations } from "./db/migrate";
+import { seedDemo } from "./db/seed";
+import { startBackgroundJobs } from "./jobs";
+
+function readEnv(): Env {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Migrations and demo data run once, before any instance serves (under the advisory lock). */
+async function prepareDatabase(env: Env): Promise<void> {
+  const database = await openMigratedDatabase(env, 2);
+  try {
+    if (env.seedDemo) await seedDemo(database.db, { log: (msg) => console.log(msg) });
+  } finally {
+    await database.close();
+  }
+}
+
+/** One server: listens, runs the background jobs, drains and closes on SIGINT/SIGTERM. */
+async function serve(env: Env, prepared: boolean): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DB_POOL_MAX,
+  });
+  if (!prepared) {
+    await runMigrations(database);
+    if (env.seedDemo) await seedDemo(database.db, { log: (msg) => console.log(msg) });
+  }
+  const app = await buildApp({ env, database });
+  app.log.info(
+    { database: database.kind === "pglite" ? `embedded (${env.DATA_DIR})` : "postgresql" },
+    "database ready",
+  );
+  app.mailer.start();
+  startBackgroundJobs(app, database.db);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error while shutting down");
+      process.exit(1);
+    }
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  if (!cluster.isWorker) app.log.info(`ViewVault is ready at ${env.PUBLIC_URL}`);
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only) forks that many workers sharing the port, so one machine
+ * uses all its cores; the primary prepares the database first and restarts a worker that dies.
+ */
+async function main(): Promise<void> {
+  const env = readEnv();
+  if (env.WEB_CONCURRENCY <= 1 || env.embedded) return serve(env, false);
+  if (cluster.isWorker) return serve(env, true);
+
+  await prepareDatabase(env);
+  let stopping = false;
+  for (let i = 0; i < env.WEB_CONCURRENCY; i++) cluster.fork();
+  cluster.on("exit", (worker, code) => {
+    if (stopping) return;
+    console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
+    cluster.fork();
+  });
+  let online = 0;
+  cluster.on("listening", () => {
+    if (++online === env.WEB_CONCURRENCY)
+      console.log(`ViewVault is ready at ${env.PUBLIC_URL} (${online} workers)`);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    const exit = setInterval(() => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    }, 100);
+    setTimeout(() => process.exit(1), 12_000).unref();
+    exit.unref();
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../src/app";
+import { loadEnv } from "../src/config/env";
+import type { Database } from "../src/db/client";
+import type { Clock } from "../src/lib/clock";
+import { createPgliteDatabase } from "./database";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Builds the whole app on a fresh database (PGlite unless one is given) with test env overrides. */
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    database?: Database;
+    clock?: Clock;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createPgliteDatabase());
+  const env = loadEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: TEST_ORIGIN,
+    WEB_DIST: "/nonexistent",
+    ...options.env,
+  });
+  const app = await buildApp({
+    env,
+    database,
+    ...(options.clock ? { clock: options.clock } : {}),
+    logger: false,
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

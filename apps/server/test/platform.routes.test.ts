@@ -1,0 +1,209 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "../src/lib/app-error";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "./app";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    beforeReady(app) {
+      app.post(
+        "/api/test/echo",
+        {
+          schema: {
+            body: z.object({ name: z.string().min(2), amount: z.number().int().positive() }),
+          },
+        },
+        async (request) => request.body,
+      );
+      app.get("/api/test/boom", async () => {
+        throw new Error("secret database password leaked in stack");
+      });
+      app.get("/api/test/conflict", async () => {
+        throw new AppError("CONFLICT", "Already claimed");
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe("platform routes", () => {
+  it("GET /api/health checks the database", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+    expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("serves a valid OpenAPI 3.1 document and the docs UI", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.paths["/api/health"]).toBeDefined();
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    const ui = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain("swagger");
+  });
+
+  it("lists invalid fields on 400 and changes nothing", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { origin: TEST_ORIGIN },
+      payload: { name: "x", amount: -1 },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe("VALIDATION_FAILED");
+    expect(body.fields.map((f: { path: string }) => f.path).sort()).toEqual([
+      "body.amount",
+      "body.name",
+    ]);
+  });
+
+  it("maps AppError codes to statuses and never leaks internals on 5xx", async () => {
+    const conflict = await t.app.inject({ method: "GET", url: "/api/test/conflict" });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({ code: "CONFLICT", message: "Already claimed" });
+    const boom = await t.app.inject({ method: "GET", url: "/api/test/boom" });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json().code).toBe("INTERNAL");
+    expect(boom.body).not.toContain("secret");
+  });
+
+  it("answers unknown /api paths with a JSON 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nope" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe("NOT_FOUND");
+  });
+
+  it("refuses cross-origin state-changing requests", async () => {
+    const evil = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { origin: "https://evil.example" },
+      payload: { name: "ok", amount: 1 },
+    });
+    expect(evil.statusCode).toBe(403);
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { "sec-fetch-site": "cross-site" },
+      payload: { name: "ok", amount: 1 },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const same = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { origin: TEST_ORIGIN },
+      payload: { name: "ok", amount: 1 },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("sends security headers with a CSP that allows the YouTube embed and thumbnails", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("frame-src https://www.youtube-nocookie.com");
+    expect(csp).toContain("https://i.ytimg.com");
+    expect(csp).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("serving the web app", () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), "vv-web-"));
+    mkdirSync(path.join(dist, "assets"));
+    writeFileSync(
+      path.join(dist, "index.html"),
+      "<!doctype html><html><head><script>document.documentElement.dataset.t='1'</script></head><body><div id=root></div></body></html>",
+    );
+    for (const locale of ["en", "pt-BR"]) {
+      writeFileSync(
+        path.join(dist, `landing.${locale}.html`),
+        `<!doctype html><html lang="${locale}"><head><script>document.documentElement.dataset.t='1'</script></head><body><div id=root data-prerendered="${locale}">landing ${locale}</div></body></html>`,
+      );
+    }
+    writeFileSync(
+      path.join(dist, "assets", "index-abc123.js"),
+      `console.log(${JSON.stringify("x".repeat(4000))})`,
+    );
+    web = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(() => web.close());
+
+  it("falls back to index.html for client routes", async () => {
+    const res = await web.app.inject({
+      method: "GET",
+      url: "/terms-of-use",
+      headers: { accept: "text/html" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.body).toContain("<div id=root>");
+    // The inline theme script is allowed by hash, not by 'unsafe-inline'.
+    expect(String(res.headers["content-security-policy"])).toMatch(/script-src 'self' 'sha256-/);
+  });
+
+  it("sends / prerendered in the language of the vv-lang cookie, else Accept-Language", async () => {
+    const landing = async (headers: Record<string, string>) => {
+      const res = await web.app.inject({
+        method: "GET",
+        url: "/",
+        headers: { accept: "text/html", ...headers },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(String(res.headers.vary)).toMatch(/Cookie, Accept-Language/);
+      return /landing (en|pt-BR)/.exec(res.body)?.[1];
+    };
+    expect(await landing({})).toBe("en");
+    expect(await landing({ "accept-language": "pt-BR,pt;q=0.9,en;q=0.8" })).toBe("pt-BR");
+    expect(await landing({ "accept-language": "pt-PT" })).toBe("pt-BR");
+    expect(await landing({ "accept-language": "en-US,en;q=0.9,pt;q=0.8" })).toBe("en");
+    expect(await landing({ "accept-language": "fr-FR" })).toBe("en");
+    expect(await landing({ cookie: "a=1; vv-lang=pt-BR", "accept-language": "en" })).toBe("pt-BR");
+    expect(await landing({ cookie: "vv-lang=en", "accept-language": "pt-BR" })).toBe("en");
+    expect(await landing({ cookie: "vv-lang=xx", "accept-language": "pt-BR" })).toBe("pt-BR");
+    // Other paths keep the empty SPA shell.
+    const other = await web.app.inject({
+      method: "GET",
+      url: "/terms-of-use",
+      headers: { accept: "text/html", "accept-language": "pt-BR" },
+    });
+    expect(other.body).toContain("<div id=root></div>");
+  });
+
+  it("caches hashed assets for a year and compresses them", async () => {
+    const res = await web.app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("does not serve files outside dist", async () => {
+    const res = await web.app.inject({
+      method: "GET",
+      url: "/..%2f..%2fetc%2fpasswd",
+      headers: { accept: "text/html" },
+    });
+    expect(res.body).not.toContain("root:");
+  });
+});

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Writes dist/landing.<locale>.html: the built index.html with the landing page ("/") already
+// rendered into <div id="root"> (see src/prerender.tsx, built into dist-ssr/ by `npm run build`).
+// The server sends it for "/" in the visitor's language; every other path gets index.html.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const web = path.resolve(import.meta.dirname, "..");
+const dist = path.join(web, "dist");
+const ssrDir = path.join(web, "dist-ssr");
+const LOCALES = ["en", "pt-BR"];
+
+const escapeHtml = (text) =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+
+const template = readFileSync(path.join(dist, "index.html"), "utf8");
+const ROOT = '<div id="root"></div>';
+if (!template.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
+
+const { renderLanding } = await import(pathToFileURL(path.join(ssrDir, "prerender.js")).href);
+for (const locale of LOCALES) {
+  const { html, title, description } = await renderLanding(locale);
+  // Inline scripts must stay exactly those of index.html: the CSP allows them by hash.
+  if (/<script/i.test(html)) throw new Error(`the ${locale} landing markup contains a <script>`);
+  const fullTitle = title && title !== "ViewVault" ? `${title} · ViewVault` : "ViewVault";
+  const page = template
+    // The app's code is fetched after the first paint (src/main.tsx), not preloaded.
+    .replace(/\s*<link rel="modulepreload"[^>]*\bdata-boot\b[^>]*>/g, "")
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(fullTitle)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"/,
+      `<meta name="description" content="${escapeHtml(description)}"`,
+    )
+    .replace(ROOT, () => `<div id="root" data-prerendered="${locale}">${html}</div>`);
+  writeFileSync(path.join(dist, `landing.${locale}.html`), page);
+  console.log(`prerendered dist/landing.${locale}.html (${(page.length / 1024).toFixed(1)} KB)`);
+}
+rmSync(ssrDir, { recursive: true, force: true });

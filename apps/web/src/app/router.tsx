@@ -1,0 +1,157 @@
+import { DOCUMENT_SLUGS, type DocumentSlug } from "@viewvault/shared";
+import { type ComponentType, lazy } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { AppLayout } from "@/components/layout/app-layout";
+import { RequireAuth } from "@/features/auth/components/require-auth";
+import i18n, { i18nReady } from "@/lib/i18n";
+import { RootErrorBoundary } from "./routes/errors/root-error-boundary";
+
+/**
+ * Loads a route's code and its locale namespaces in parallel. Once loaded (or preloaded), the
+ * page renders without suspending — what hydrating the prerendered landing page needs.
+ */
+function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  namespaces: string[] = [],
+) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => {
+    loading ??= Promise.all([
+      load(),
+      namespaces.length ? i18nReady.then(() => i18n.loadNamespaces(namespaces)) : null,
+    ]).then(([Component]) => {
+      loaded = Component;
+      return { default: Component };
+    });
+    return loading;
+  };
+  const Lazy = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per route, at module level.
+  function Page(props: P) {
+    const Component = loaded ?? Lazy;
+    return <Component {...props} />;
+  }
+  Page.preload = preload;
+  return Page;
+}
+
+/** Locale namespaces of the landing page ("/"), besides "common". */
+export const LANDING_NAMESPACES = ["landing"];
+const LandingPage = lazyPage(
+  () => import("./routes/landing/landing-page").then((m) => m.LandingPage),
+  LANDING_NAMESPACES,
+);
+/** Loads the landing page's code and texts (before hydrating its prerendered markup). */
+export const preloadLanding = () => LandingPage.preload();
+const DocumentPage = lazyPage<{ slug: DocumentSlug }>(
+  () => import("./routes/documents/document-page").then((m) => m.DocumentPage),
+  ["pages"],
+);
+const NotFoundPage = lazyPage(() =>
+  import("./routes/not-found/not-found-page").then((m) => m.NotFoundPage),
+);
+const AuthPage = lazyPage(
+  () => import("./routes/auth/auth-page").then((m) => m.AuthPage),
+  ["auth", "errors"],
+);
+const ResetPasswordPage = lazyPage(
+  () => import("./routes/auth/reset-password-page").then((m) => m.ResetPasswordPage),
+  ["auth", "errors"],
+);
+const DashboardPage = lazyPage(
+  () => import("./routes/dashboard/dashboard-page").then((m) => m.DashboardPage),
+  ["dashboard", "money", "referrals"],
+);
+const SwapPage = lazyPage(
+  () => import("./routes/swap/swap-page").then((m) => m.SwapPage),
+  ["swap", "money"],
+);
+const TransferPage = lazyPage(
+  () => import("./routes/transfer/transfer-page").then((m) => m.TransferPage),
+  ["transfer", "money"],
+);
+const ActivityPage = lazyPage(
+  () => import("./routes/activity/activity-page").then((m) => m.ActivityPage),
+  ["activity", "money"],
+);
+const ReferralsPage = lazyPage(
+  () => import("./routes/referrals/referrals-page").then((m) => m.ReferralsPage),
+  ["referrals", "money"],
+);
+const SettingsPage = lazyPage(
+  () => import("./routes/settings/settings-page").then((m) => m.SettingsPage),
+  ["settings", "auth", "errors"],
+);
+const MailboxPage = lazyPage(
+  () => import("./routes/dev/mailbox-page").then((m) => m.MailboxPage),
+  ["mailbox", "errors"],
+);
+const FeedPage = lazyPage(
+  () => import("./routes/feed/feed-page").then((m) => m.FeedPage),
+  ["videos", "errors"],
+);
+const AddVideoPage = lazyPage(
+  () => import("./routes/add-video/add-video-page").then((m) => m.AddVideoPage),
+  ["videos", "errors"],
+);
+const WatchPage = lazyPage(
+  () => import("./routes/watch/watch-page").then((m) => m.WatchPage),
+  ["videos", "errors"],
+);
+const ProfilePage = lazyPage(
+  () => import("./routes/profile/profile-page").then((m) => m.ProfilePage),
+  ["profile"],
+);
+
+/** Short links used by footers and the sign-up consent. */
+const REDIRECTS: Record<string, DocumentSlug> = {
+  terms: "terms-of-use",
+  privacy: "privacy-policy",
+  cookies: "cookie-policy",
+  about: "about-us",
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RootErrorBoundary />,
+    children: [
+      {
+        errorElement: <RootErrorBoundary />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          ...DOCUMENT_SLUGS.map((slug) => ({ path: slug, element: <DocumentPage slug={slug} /> })),
+          ...Object.entries(REDIRECTS).map(([path, slug]) => ({
+            path,
+            element: <Navigate to={`/${slug}`} replace />,
+          })),
+          { path: "auth", element: <AuthPage /> },
+          { path: "auth/reset-password", element: <ResetPasswordPage /> },
+          { path: "dev/mailbox", element: <MailboxPage /> },
+          { path: "feed", element: <FeedPage /> },
+          { path: "add-video", element: <AddVideoPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: "dashboard", element: <DashboardPage /> },
+              { path: "settings", element: <SettingsPage /> },
+              { path: "watch/:id", element: <WatchPage /> },
+              { path: "swap", element: <SwapPage /> },
+              { path: "transfer", element: <TransferPage /> },
+              { path: "activity", element: <ActivityPage /> },
+              { path: "referrals", element: <ReferralsPage /> },
+            ],
+          },
+          // /@username or /username — after every static route; not a username → not found.
+          { path: ":handle", element: <ProfilePage /> },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

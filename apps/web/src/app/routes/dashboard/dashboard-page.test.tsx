@@ -1,0 +1,133 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { installFakeEventSource } from "@/test/fake-event-source";
+import { memberFixture, mockApi } from "@/test/mock-api";
+import { renderRoute } from "@/test/render-route";
+
+const BALANCES = { views: "2500", usdt: "750000000", pendingUsdt: "0" };
+
+describe("/dashboard", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("greets the member, shows the status, cards and the referral link", async () => {
+    const { session, me } = memberFixture();
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": BALANCES,
+    });
+    const { router } = await renderRoute("/dashboard?verified=1");
+    expect(await screen.findByRole("heading", { level: 1, name: "Hello, alice!" })).toBeTruthy();
+    expect(screen.getAllByText("Pending").length).toBeGreaterThan(0);
+    expect((screen.getByLabelText("Your referral link") as HTMLInputElement).value).toBe(
+      `${window.location.origin}/@alice`,
+    );
+    expect(screen.getByRole("button", { name: /Copy link/ })).toBeTruthy();
+    expect(await screen.findByText("E-mail confirmed. Welcome to ViewVault!")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    // Seed cards: USDT wallet (Sacar), views (Assistir, Swap, Shop), quick actions, rates.
+    expect(screen.getByRole("tab", { name: "Dashboard" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Referral System" })).toBeTruthy();
+    for (const [name, href] of [
+      ["Withdraw", "/withdraw"],
+      ["Watch", "/feed"],
+      ["Swap", "/swap"],
+      ["Shop", "/marketplace"],
+      ["Add Video", "/add-video"],
+      ["Request Views", "/feed?request=1"],
+      ["Transfer", "/transfer"],
+      ["Add wallet", "/settings?tab=wallet"],
+    ] as const) {
+      expect(
+        within(screen.getByRole("main")).getByRole("link", { name }).getAttribute("href"),
+      ).toBe(href);
+    }
+    expect(screen.getByText("100 views = 10 USDT automatic conversion")).toBeTruthy();
+    expect(screen.getByText("Fixed rate, no hidden fees.")).toBeTruthy();
+    expect((await screen.findByTestId("views-balance")).textContent).toBe("2,500");
+    expect(screen.getByTestId("usdt-balance").textContent).toBe("750.00");
+  });
+
+  it("updates the balances live from the balances stream, without a reload", async () => {
+    const EventSourceMock = installFakeEventSource();
+    const { session, me } = memberFixture();
+    const fetchMock = mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": BALANCES,
+    });
+    await renderRoute("/dashboard");
+    expect((await screen.findByTestId("views-balance")).textContent).toBe("2,500");
+
+    // Exactly one stream for the signed-in tab.
+    await waitFor(() => expect(EventSourceMock.open("/api/balances/stream")).toHaveLength(1));
+    const [stream] = EventSourceMock.open("/api/balances/stream");
+    act(() => {
+      stream?.emit("balances", { views: "2600", usdt: "760500000", pendingUsdt: "100000000" });
+    });
+    await waitFor(() => expect(screen.getByTestId("views-balance").textContent).toBe("2,600"));
+    expect(screen.getByTestId("usdt-balance").textContent).toBe("760.50");
+    expect(screen.getByText("Pending withdrawal: 100.00 USDT")).toBeTruthy();
+    // The balances came from the stream, not from another GET.
+    const balanceGets = fetchMock.mock.calls.filter(([url]) =>
+      String(url).startsWith("/api/balances"),
+    );
+    expect(balanceGets).toHaveLength(1);
+  });
+
+  it("shows the referral tab with counts, badge and recent referrals", async () => {
+    const { session, me } = memberFixture();
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": BALANCES,
+      "GET /api/referrals/summary": {
+        totalReferrals: 12,
+        paidReferrals: 11,
+        heldReferrals: 1,
+        viewsFromReferrals: "11",
+        usdtFromReferrals: "2500000",
+        badge: "silver",
+        recent: [
+          {
+            id: "0b8f3c1e-1111-4c7d-8e9f-0a1b2c3d4e5f",
+            referred: {
+              id: "0b8f3c1e-2222-4c7d-8e9f-0a1b2c3d4e5f",
+              username: "bruno",
+              isVerified: true,
+            },
+            viewsBonus: "1",
+            usdtBonus: "0",
+            status: "PAID",
+            createdAt: "2026-03-01T12:00:00.000Z",
+          },
+          {
+            id: "0b8f3c1e-3333-4c7d-8e9f-0a1b2c3d4e5f",
+            referred: {
+              id: "0b8f3c1e-4444-4c7d-8e9f-0a1b2c3d4e5f",
+              username: "carla",
+              isVerified: false,
+            },
+            viewsBonus: "0",
+            usdtBonus: "0",
+            status: "HELD",
+            createdAt: "2026-03-02T12:00:00.000Z",
+          },
+        ],
+      },
+    });
+    await renderRoute("/dashboard?tab=referrals");
+    const recent = await screen.findByRole("list", { name: "Recent referrals" });
+    expect(within(recent).getByText("@bruno")).toBeTruthy();
+    expect(within(recent).getByText("Paid")).toBeTruthy();
+    expect(within(recent).getByText("Held")).toBeTruthy();
+    expect(screen.getByText("Silver")).toBeTruthy();
+    expect(screen.getByText("Next: Gold")).toBeTruthy();
+    expect(
+      screen.getByRole("progressbar", { name: "Progress to Gold" }).getAttribute("aria-valuenow"),
+    ).toBe("5");
+    expect(screen.getByText("2.50 USDT")).toBeTruthy();
+  });
+});

@@ -1,0 +1,96 @@
+import { BadgeCheck, Clock, LayoutDashboard, Users } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { SwapRatesCard } from "@/components/money/swap-rates-card";
+import { Badge } from "@/components/ui/badge";
+import { PageSpinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { AccountStatusCard } from "@/features/dashboard/components/account-status-card";
+import { QuickActionsCard } from "@/features/dashboard/components/quick-actions-card";
+import { ReferralCard } from "@/features/dashboard/components/referral-card";
+import { UsdtWalletCard } from "@/features/dashboard/components/usdt-wallet-card";
+import { ViewsBalanceCard } from "@/features/dashboard/components/views-balance-card";
+import { ReferralOverview } from "@/features/referrals/components/referral-overview";
+import { useAuth } from "@/lib/auth";
+import { useDocumentMeta } from "@/lib/use-document-meta";
+
+/**
+ * /dashboard: tabs "Dashboard" (USDT wallet, views balance, quick actions, referral link,
+ * status, swap rates — balances live from the stream) and "Sistema de Indicações" (?tab=referrals).
+ */
+export function DashboardPage() {
+  const { t } = useTranslation("dashboard");
+  const { me } = useAuth();
+  const [params, setParams] = useSearchParams();
+  useDocumentMeta(t("meta.title"));
+  const tab = params.get("tab") === "referrals" ? "referrals" : "dashboard";
+
+  // Landing here from the confirmation e-mail: say so once, then clean the address bar.
+  useEffect(() => {
+    if (!params.has("verified") && !params.has("error")) return;
+    if (params.get("error")) toast.error(t("verifiedError"));
+    else if (params.get("verified") === "1") toast.success(t("verified"));
+    const next = new URLSearchParams(params);
+    next.delete("verified");
+    next.delete("error");
+    setParams(next, { replace: true });
+  }, [params, setParams, t]);
+
+  if (!me) return <PageSpinner label={t("common:a11y.loading")} />;
+  const { profile } = me;
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t("greeting", { username: profile.username })}
+        </h1>
+        <Badge variant={profile.isVerified ? "brand" : "outline"}>
+          {profile.isVerified ? <BadgeCheck aria-hidden="true" /> : <Clock aria-hidden="true" />}
+          {profile.isVerified ? t("status.verified") : t("status.pending")}
+        </Badge>
+        <p className="w-full text-muted-foreground">{t("subtitle")}</p>
+      </header>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = new URLSearchParams(params);
+          if (value === "referrals") next.set("tab", value);
+          else next.delete("tab");
+          setParams(next, { replace: true });
+        }}
+      >
+        <TabsList>
+          <TabsTrigger value="dashboard">
+            <LayoutDashboard aria-hidden="true" />
+            {t("tabs.dashboard")}
+          </TabsTrigger>
+          <TabsTrigger value="referrals">
+            <Users aria-hidden="true" />
+            {t("tabs.referrals")}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="dashboard">
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <div className="grid content-start gap-6">
+              <div className="grid gap-6 md:grid-cols-2">
+                <UsdtWalletCard profile={profile} />
+                <ViewsBalanceCard />
+              </div>
+              <QuickActionsCard />
+              <ReferralCard username={profile.username} />
+            </div>
+            <div className="grid content-start gap-6">
+              <AccountStatusCard me={me} />
+              <SwapRatesCard showLink />
+            </div>
+          </div>
+        </TabsContent>
+        <TabsContent value="referrals">
+          <ReferralOverview compact />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { ArrowLeft, Bell, Shield, ShieldAlert, User, Wallet } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PageSpinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { NotificationsTab } from "@/features/settings/components/notifications-tab";
+import { ProfileTab } from "@/features/settings/components/profile-tab";
+import { SecurityTab } from "@/features/settings/components/security-tab";
+import { WalletTab } from "@/features/settings/components/wallet-tab";
+import { useAuth } from "@/lib/auth";
+import { useDocumentMeta } from "@/lib/use-document-meta";
+
+const TABS = [
+  { id: "profile", icon: User },
+  { id: "wallet", icon: Wallet },
+  { id: "security", icon: Shield },
+  { id: "notifications", icon: Bell },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+function isTab(value: string | null): value is TabId {
+  return TABS.some((tab) => tab.id === value);
+}
+
+/** /settings ("Configurações"): Perfil, Carteira, Segurança, Notificações; ?tab= selects one. */
+export function SettingsPage() {
+  const { t } = useTranslation("settings");
+  const { me, session } = useAuth();
+  const [params, setParams] = useSearchParams();
+  useDocumentMeta(t("title"));
+  const requested = params.get("tab");
+  const tab: TabId = isTab(requested) ? requested : "profile";
+
+  if (!me) return <PageSpinner label={t("common:a11y.loading")} />;
+  return (
+    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <div className="grid gap-3">
+        <Button asChild variant="ghost" className="justify-self-start">
+          <Link to="/dashboard">
+            <ArrowLeft aria-hidden="true" />
+            {t("back")}
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+        <p className="text-muted-foreground">{t("subtitle")}</p>
+      </div>
+
+      {params.get("notice") === "staff-2fa" && !me.user.twoFactorEnabled ? (
+        <Alert variant="warning">
+          <ShieldAlert aria-hidden="true" />
+          <AlertTitle>{t("staffNotice.title")}</AlertTitle>
+          <AlertDescription className="text-foreground">{t("staffNotice.text")}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = new URLSearchParams(params);
+          next.set("tab", value);
+          next.delete("notice");
+          setParams(next, { replace: true });
+        }}
+      >
+        <TabsList className="w-full justify-start sm:w-auto">
+          {TABS.map(({ id, icon: Icon }) => (
+            <TabsTrigger key={id} value={id}>
+              <Icon aria-hidden="true" />
+              {t(`tabs.${id}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileTab me={me} />
+        </TabsContent>
+        <TabsContent value="wallet">
+          <WalletTab me={me} />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecurityTab me={me} currentToken={session?.token ?? null} />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationsTab me={me} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { json, memberFixture, mockApi } from "@/test/mock-api";
+import { renderRoute } from "@/test/render-route";
+
+const ID = "00000000-0000-4000-8000-000000000001";
+
+function signedIn(routes: Record<string, unknown>) {
+  const { session, me } = memberFixture();
+  return mockApi({ "GET /api/auth/get-session": session, "GET /api/me": me, ...routes });
+}
+
+describe("/watch/:id", () => {
+  it("shows Video Not Found with a button to the dashboard", async () => {
+    signedIn({
+      [`GET /api/videos/${ID}`]: json({ code: "NOT_FOUND", message: "Video Not Found" }, 404),
+    });
+    await renderRoute(`/watch/${ID}`);
+    expect(await screen.findByRole("heading", { name: "Video Not Found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to Dashboard" }).getAttribute("href")).toBe(
+      "/dashboard",
+    );
+  });
+
+  it("says Failed to load video and goes back to the feed on other failures", async () => {
+    signedIn({
+      [`GET /api/videos/${ID}`]: json({ code: "INTERNAL", message: "x" }, 500),
+      "GET /api/videos": {
+        boosted: [],
+        videos: [],
+        nextCursor: null,
+        serverTime: new Date().toISOString(),
+      },
+    });
+    const { router } = await renderRoute(`/watch/${ID}`);
+    expect(await screen.findByText("Failed to load video")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/feed"));
+  });
+
+  it("starts the advertisement: the overlay shows the house ad and cannot be closed yet", async () => {
+    signedIn({
+      [`GET /api/videos/${ID}`]: {
+        id: ID,
+        ownerId: "11111111-1111-4111-8111-111111111111",
+        ownerUsername: "bruno",
+        title: "A video",
+        youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        youtubeId: "dQw4w9WgXcQ",
+        country: "BR",
+        theme: "Music",
+        thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+        watchedCount: 0,
+        boostedUntil: null,
+        createdAt: "2026-11-20T10:00:00.000Z",
+      },
+      "GET /api/config": { adNetworkTag: null },
+      [`POST /api/videos/${ID}/sessions`]: new Response(
+        JSON.stringify({
+          id: "33333333-3333-4333-8333-333333333333",
+          videoId: ID,
+          status: "AD",
+          adStartedAt: new Date().toISOString(),
+          contentStartedAt: null,
+          contentCompletedAt: null,
+          credited: false,
+          adSeconds: 30,
+          contentSeconds: 30,
+          serverTime: new Date().toISOString(),
+        }),
+        { status: 201, headers: { "content-type": "application/json" } },
+      ),
+    });
+    await renderRoute(`/watch/${ID}`);
+    expect(await screen.findByText("Session progress")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Feed" }).getAttribute("href")).toBe("/feed");
+    fireEvent.click(await screen.findByRole("button", { name: "Watch Advertisement" }));
+    const overlay = await screen.findByRole("dialog", { name: "Advertisement" });
+    expect(await within(overlay).findByTestId("house-ad")).toBeTruthy();
+    expect(within(overlay).getByText("Grow with ViewVault")).toBeTruthy();
+    expect(within(overlay).getByRole("button", { name: /Close ad/ })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(within(overlay).getByText(/The ad ends in \d+ s/)).toBeTruthy();
+  });
+});

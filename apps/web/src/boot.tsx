@@ -1,0 +1,37 @@
+/** Starts the app (loaded by main.tsx). */
+import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { LANDING_NAMESPACES, preloadLanding } from "./app/router";
+import i18n, { currentLocale, i18nReady } from "./lib/i18n";
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+/**
+ * "/" arrives prerendered (dist/landing.<lang>.html, see prerender.tsx): once its code and texts
+ * are here, React adopts that markup. When it was rendered in another language than the one
+ * picked here (e.g. a choice remembered before the language cookie existed), it is replaced.
+ */
+export async function start(root: HTMLElement) {
+  const prerendered = root.dataset.prerendered;
+  if (prerendered && window.location.pathname === "/") {
+    try {
+      await i18nReady;
+      if (currentLocale() === prerendered) {
+        await Promise.all([
+          i18n.loadNamespaces(["common", ...LANDING_NAMESPACES]),
+          preloadLanding(),
+        ]);
+        hydrateRoot(root, app);
+        return;
+      }
+    } catch {
+      // A chunk that failed to load: render from scratch below (lazy routes retry on their own).
+    }
+  }
+  createRoot(root).render(app);
+}

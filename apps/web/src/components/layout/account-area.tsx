@@ -1,0 +1,43 @@
+import { LogIn } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/lib/auth/auth-context";
+import { AccountTriggerContent } from "./account-trigger";
+
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
+
+/** "Sign in" for visitors; the username with a small menu for members. */
+export function AccountArea() {
+  const { t } = useTranslation("common");
+  const { user, profile, loading } = useAuth();
+  const { pathname } = useLocation();
+  if (loading) return <span aria-hidden="true" className="size-10" />;
+  if (!user) {
+    if (pathname === "/auth") return null;
+    return (
+      <Button asChild variant="default" className="px-3" aria-label={t("account.signIn")}>
+        <Link to="/auth">
+          <LogIn aria-hidden="true" />
+          <span className="hidden sm:inline">{t("account.signIn")}</span>
+        </Link>
+      </Button>
+    );
+  }
+  const username = profile?.username ?? user.username ?? user.name;
+  const placeholder = (
+    <Button
+      variant="outline"
+      className="max-w-40 px-3"
+      aria-label={t("account.menu", { username })}
+    >
+      <AccountTriggerContent username={username} />
+    </Button>
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <AccountMenu username={username} />
+    </Suspense>
+  );
+}

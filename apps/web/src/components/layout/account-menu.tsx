@@ -1,0 +1,77 @@
+import { LayoutDashboard, LogOut, ReceiptText, Settings, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useAuth } from "@/lib/auth";
+import { AccountTriggerContent } from "./account-trigger";
+
+/** The signed-in member's menu: Dashboard, Activity, Referrals, Settings, Sign out (loaded after first paint). */
+export function AccountMenu({ username }: { username: string }) {
+  const { t } = useTranslation("common");
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="outline"
+          className="max-w-40 px-3"
+          aria-label={t("account.menu", { username })}
+        >
+          <AccountTriggerContent username={username} />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="truncate normal-case">@{username}</DropdownMenuLabel>
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard">
+            <LayoutDashboard aria-hidden="true" />
+            {t("account.dashboard")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/activity">
+            <ReceiptText aria-hidden="true" />
+            {t("account.activity")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/referrals">
+            <Users aria-hidden="true" />
+            {t("account.referrals")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/settings">
+            <Settings aria-hidden="true" />
+            {t("account.settings")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={async () => {
+            try {
+              await signOut();
+              toast.success(t("account.signedOut"));
+              navigate("/");
+            } catch {
+              toast.error(t("account.signOutFailed"));
+            }
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          {t("account.signOut")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,40 @@
+import { LOCALES } from "@viewvault/shared";
+import { Languages } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { toSupportedLocale } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+
+/** EN / PT-BR segmented switch; the choice is remembered by the language detector. */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation("common");
+  const current = toSupportedLocale(i18n.resolvedLanguage ?? i18n.language);
+  return (
+    <fieldset
+      className={cn(
+        "m-0 flex items-center gap-0.5 rounded-md border bg-background p-0.5 text-xs font-semibold",
+        className,
+      )}
+    >
+      <legend className="sr-only">{t("language.label")}</legend>
+      <Languages aria-hidden="true" className="mx-1 hidden size-4 text-muted-foreground lg:block" />
+      {LOCALES.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          aria-pressed={current === locale}
+          aria-label={t(`language.switchTo.${locale}`)}
+          onClick={() => void i18n.changeLanguage(locale)}
+          className={cn(
+            "h-8 cursor-pointer rounded-sm px-2 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            current === locale
+              ? "bg-primary text-primary-foreground"
+              : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
+          )}
+        >
+          {t(`language.${locale}`)}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

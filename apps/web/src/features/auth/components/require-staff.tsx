@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useAuth } from "@/lib/auth/auth-context";
+
+/** Where staff without two-factor authentication are sent (the settings page explains why). */
+export const STAFF_TWO_FACTOR_NOTICE_PATH = "/settings?tab=security&notice=staff-2fa";
+
+/**
+ * Guards staff pages: signed in, role support or admin, and two-factor authentication on.
+ * Staff without 2FA go to the security settings with a notice; members go to their dashboard.
+ */
+export function RequireStaff({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation("common");
+  const { user, profile, me, loading, signedOut } = useAuth();
+  const location = useLocation();
+  if (loading) return <PageSpinner label={t("auth.checkingSession")} />;
+  if (!user) {
+    if (signedOut) return <Navigate to="/" replace />;
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`/auth?redirect=${redirect}`} replace />;
+  }
+  if (!profile || (profile.role !== "support" && profile.role !== "admin")) {
+    return <Navigate to="/dashboard" replace />;
+  }
+  if (!me?.user.twoFactorEnabled) return <Navigate to={STAFF_TWO_FACTOR_NOTICE_PATH} replace />;
+  return children ?? <Outlet />;
+}

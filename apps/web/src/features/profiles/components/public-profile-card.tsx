@@ -1,0 +1,65 @@
+import type { TPublicProfile } from "@viewvault/shared";
+import { ArrowLeft, Calendar, Settings, UsersRound } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { currentLocale } from "@/lib/i18n";
+import { formatMemberSince } from "./member-since";
+import { ProfileAvatar } from "./profile-avatar";
+import { VerifiedBadge } from "./verified-badge";
+
+/** What a signed-in member sees on /@username. */
+export function PublicProfileCard({
+  profile,
+  isSelf,
+}: {
+  profile: TPublicProfile;
+  isSelf: boolean;
+}) {
+  const { t } = useTranslation("profile");
+  const locale = currentLocale();
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10 sm:px-6 sm:py-16">
+      <Button asChild variant="ghost" className="justify-self-start">
+        <Link to="/dashboard">
+          <ArrowLeft aria-hidden="true" />
+          {t("backToDashboard")}
+        </Link>
+      </Button>
+      <Card>
+        <CardContent className="flex flex-col items-center gap-4 pt-6 text-center sm:flex-row sm:text-left">
+          <ProfileAvatar username={profile.username} />
+          <div className="grid gap-2">
+            <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+              <h1 className="text-2xl font-bold tracking-tight">@{profile.username}</h1>
+              {profile.isVerified ? <VerifiedBadge /> : null}
+            </div>
+            <p className="flex items-center justify-center gap-1.5 text-sm text-muted-foreground sm:justify-start">
+              <Calendar aria-hidden="true" className="size-4" />
+              {t("memberSince", { date: formatMemberSince(profile.memberSince, locale) })}
+            </p>
+            <p className="flex items-center justify-center gap-1.5 text-sm sm:justify-start">
+              <UsersRound aria-hidden="true" className="size-4 text-primary" />
+              {t("referrals", { count: profile.referralCount })}
+            </p>
+          </div>
+        </CardContent>
+      </Card>
+      {isSelf ? (
+        <Alert>
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3 text-foreground">
+            {t("isYou")}
+            <Button asChild size="sm" variant="outline">
+              <Link to="/settings">
+                <Settings aria-hidden="true" />
+                {t("editProfile")}
+              </Link>
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

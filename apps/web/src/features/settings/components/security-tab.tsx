@@ -1,0 +1,15 @@
+import type { TMe } from "@viewvault/shared";
+import { ChangePasswordCard } from "./change-password-card";
+import { SessionsCard } from "./sessions-card";
+import { TwoFactorCard } from "./two-factor-card";
+
+/** Segurança: password, two-factor authentication and active sessions. */
+export function SecurityTab({ me, currentToken }: { me: TMe; currentToken: string | null }) {
+  return (
+    <div className="grid gap-6">
+      <TwoFactorCard enabled={me.user.twoFactorEnabled} />
+      <ChangePasswordCard />
+      <SessionsCard currentToken={currentToken} />
+    </div>
+  );
+}

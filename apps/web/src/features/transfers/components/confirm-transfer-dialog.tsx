@@ -1,0 +1,133 @@
+import type { TCreateTransferRequest, TMemberRef } from "@viewvault/shared";
+import { Loader2, Send } from "lucide-react";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { MemberAvatar, VerifiedMark } from "@/components/account/member-chip";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { ApiError } from "@/lib/api-client";
+import { useIdempotencyKey } from "@/lib/idempotency";
+import { useMoneyFormat } from "@/lib/use-money-format";
+import { useCreateTransfer } from "../api/create-transfer";
+
+export type PendingTransfer = {
+  request: TCreateTransferRequest;
+  recipient: TMemberRef;
+  /** Minor units (views or micro-USDT). */
+  amount: bigint;
+};
+
+/** Shows who receives what before anything moves; one Idempotency-Key per confirmation. */
+export function ConfirmTransferDialog({
+  transfer,
+  onCancel,
+  onDone,
+  onRefused,
+}: {
+  transfer: PendingTransfer;
+  onCancel: () => void;
+  onDone: () => void;
+  onRefused: (error: unknown) => void;
+}) {
+  const { t } = useTranslation("transfer");
+  const fmt = useMoneyFormat();
+  const mutation = useCreateTransfer();
+  const { keyFor, settle } = useIdempotencyKey();
+  // Guards a double click before React re-renders with isPending (the key guards the server).
+  const inFlight = useRef(false);
+  const views = transfer.request.transferType === "VIEWS";
+  const amountText = fmt.amount(transfer.amount, views ? "VIEWS" : "USDT");
+
+  function confirm() {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    mutation.mutate(
+      { request: transfer.request, idempotencyKey: keyFor(transfer.request) },
+      {
+        onSuccess: () => {
+          settle();
+          toast.success(t("messages.success"), {
+            description: t("messages.successDetail", {
+              amount: amountText,
+              username: transfer.recipient.username,
+            }),
+          });
+          onDone();
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+            settle();
+            onRefused(error);
+            return;
+          }
+          // The answer was lost or the server failed: the same key makes a retry safe.
+          toast.error(t("messages.failed"));
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !mutation.isPending) onCancel();
+      }}
+    >
+      <DialogContent closeLabel={t("common:dialog.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("confirm.title")}</DialogTitle>
+          <DialogDescription>{t("confirm.description")}</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4 rounded-xl border bg-muted/30 p-4">
+          <div className="grid justify-items-center gap-1 text-center">
+            <span className="text-xs font-medium text-muted-foreground uppercase">
+              {t("confirm.amount")}
+            </span>
+            <span className="text-3xl font-bold tabular-nums" data-testid="confirm-amount">
+              {amountText}
+            </span>
+          </div>
+          <div className="flex items-center gap-3 rounded-lg border bg-background p-3">
+            <MemberAvatar username={transfer.recipient.username} className="size-11 text-lg" />
+            <div className="grid min-w-0 gap-0.5">
+              <span className="text-xs text-muted-foreground">{t("confirm.to")}</span>
+              <span className="flex items-center gap-1.5 font-semibold">
+                <span className="truncate">@{transfer.recipient.username}</span>
+                {transfer.recipient.isVerified ? <VerifiedMark /> : null}
+              </span>
+              <span className="truncate font-mono text-[11px] text-muted-foreground">
+                {transfer.recipient.id}
+              </span>
+            </div>
+          </div>
+          <p className="text-xs text-muted-foreground">{t("confirm.final")}</p>
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={mutation.isPending}>
+            {t("common:dialog.cancel")}
+          </Button>
+          <Button type="button" variant="gradient" onClick={confirm} disabled={mutation.isPending}>
+            {mutation.isPending ? (
+              <Loader2 aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Send aria-hidden="true" />
+            )}
+            {mutation.isPending ? t("confirm.sending") : t("confirm.submit")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,141 @@
+import { VIEW_REQUEST } from "@viewvault/shared";
+import { HandCoins } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { useMoneyFormat } from "@/lib/use-money-format";
+import { useCreateViewRequest, useViewRequests } from "../api/view-requests";
+
+/**
+ * The Request Views dialog: pay 1 view to join the matching pool; lists the member's pending
+ * and matched requests and today's count. Also opened by /feed?request=1.
+ */
+export function RequestViewsDialog({
+  open,
+  onOpenChange,
+  signedIn,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  signedIn: boolean;
+}) {
+  const { t } = useTranslation("videos");
+  const fmt = useMoneyFormat();
+  const list = useViewRequests(open && signedIn);
+  const create = useCreateViewRequest();
+  const cost = VIEW_REQUEST.costViews.toString();
+  const reward = VIEW_REQUEST.matchRewardViews.toString();
+  const limit = VIEW_REQUEST.dailyLimit;
+
+  function submit() {
+    create.mutate(undefined, {
+      onSuccess: (result) => {
+        if (result.matched && result.request.matchedWith) {
+          toast.success(t("requests.success"), {
+            description: t("requests.matched", {
+              username: result.request.matchedWith.username,
+              reward,
+            }),
+          });
+        } else {
+          toast.success(t("requests.success"), { description: t("requests.pending") });
+        }
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "DAILY_LIMIT_REACHED") {
+          toast.error(t("requests.dailyLimitTitle"), {
+            description: t("requests.dailyLimit", { limit }),
+          });
+        } else if (error instanceof ApiError && error.code === "INSUFFICIENT_BALANCE") {
+          toast.error(t("requests.insufficientTitle"), {
+            description: t("requests.insufficient", { cost }),
+          });
+        } else {
+          toast.error(t("requests.failed"));
+        }
+      },
+    });
+  }
+
+  const todayCount = list.data?.todayCount ?? 0;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <HandCoins aria-hidden="true" />
+          {t("feed.requestViews")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("requests.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("requests.title")}</DialogTitle>
+          <DialogDescription>{t("requests.description", { cost, reward })}</DialogDescription>
+        </DialogHeader>
+        {signedIn ? (
+          <>
+            <p className="text-sm font-medium" aria-live="polite">
+              {t("requests.today", { count: todayCount, limit })}
+            </p>
+            <Button
+              variant="gradient"
+              onClick={submit}
+              disabled={create.isPending || todayCount >= limit}
+            >
+              {create.isPending ? t("requests.submitting") : t("requests.submit", { cost })}
+            </Button>
+            <section className="grid gap-2">
+              <h3 className="text-sm font-semibold">{t("requests.history")}</h3>
+              {list.isPending ? (
+                <Spinner className="size-5" />
+              ) : list.data && list.data.requests.length > 0 ? (
+                <ul
+                  className="grid max-h-60 gap-2 overflow-y-auto"
+                  aria-label={t("requests.history")}
+                >
+                  {list.data.requests.map((r) => (
+                    <li
+                      key={r.id}
+                      className="flex items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
+                    >
+                      <span className="text-muted-foreground">{fmt.dateTime(r.createdAt)}</span>
+                      <span className="flex items-center gap-2">
+                        {r.matchedWith ? (
+                          <span className="truncate text-xs">
+                            {t("requests.matchedWith", { username: r.matchedWith.username })}
+                          </span>
+                        ) : null}
+                        <Badge variant={r.status === "MATCHED" ? "brand" : "outline"}>
+                          {r.status === "MATCHED"
+                            ? t("requests.statusMatched")
+                            : t("requests.statusPending")}
+                        </Badge>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted-foreground">{t("requests.empty")}</p>
+              )}
+            </section>
+          </>
+        ) : (
+          <Button asChild variant="gradient">
+            <Link to="/auth?redirect=%2Ffeed%3Frequest%3D1">{t("requests.signIn")}</Link>
+          </Button>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import { X } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import { AD_MS } from "../watch-machine";
+import { AdSlot } from "./ad-slot";
+import { ProgressBar } from "./progress-bar";
+
+/** The advertisement overlay: 30 s of progress; it can be closed only once the ad ended. */
+export function AdOverlay({
+  adMs,
+  done,
+  paused,
+  onClose,
+}: {
+  adMs: number;
+  done: boolean;
+  paused: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("videos");
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    dialog.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (done) close.current?.focus();
+  }, [done]);
+  const secondsLeft = Math.ceil((AD_MS - adMs) / 1000);
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="grid w-full max-w-2xl gap-4 rounded-xl border bg-background p-5 shadow-2xl outline-none"
+      >
+        <div className="flex items-center justify-between gap-3">
+          <h2
+            id={titleId}
+            className="text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+          >
+            {t("watch.adTitle")}
+          </h2>
+          <Button
+            ref={close}
+            size="sm"
+            variant={done ? "gradient" : "outline"}
+            disabled={!done}
+            onClick={onClose}
+          >
+            <X aria-hidden="true" />
+            {t("watch.closeAd")}
+          </Button>
+        </div>
+        <AdSlot />
+        <ProgressBar value={adMs / 1000} max={AD_MS / 1000} label={t("watch.progressAd")} />
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {done
+            ? t("watch.adEnded")
+            : paused
+              ? t("watch.pausedHidden")
+              : t("watch.adEndsIn", { seconds: secondsLeft })}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { type ErrorCode, isErrorCode } from "@viewvault/shared";
+
+/** Codes the web app adds when the server never answered with one of its own. */
+export type ClientErrorCode = "NETWORK_ERROR" | "UNKNOWN";
+
+export type FieldError = { path: string; message: string };
+
+/**
+ * An error answered by the API (`{ code, message, fields? }`) or a network failure. Show
+ * `t(\`errors:\${error.code}\`)` to the user; `message` is for logs.
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    readonly code: ErrorCode | ClientErrorCode,
+    message: string,
+    readonly status: number,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export type RequestOptions = Omit<RequestInit, "body"> & {
+  /** Serialised as JSON; bigint values are sent as strings. */
+  json?: unknown;
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as `Idempotency-Key` on money-moving requests. */
+  idempotencyKey?: string;
+};
+
+function buildUrl(path: string, query?: RequestOptions["query"]): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes("?") ? "&" : "?"}${search}` : path;
+}
+
+function parseErrorBody(body: unknown, status: number): ApiError {
+  if (body && typeof body === "object") {
+    const { code, message, fields } = body as Record<string, unknown>;
+    if (isErrorCode(code)) {
+      return new ApiError(
+        code,
+        typeof message === "string" ? message : code,
+        status,
+        Array.isArray(fields) ? (fields as FieldError[]) : undefined,
+      );
+    }
+  }
+  return new ApiError(status >= 500 ? "INTERNAL" : "UNKNOWN", `HTTP ${status}`, status);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Same-origin fetch with cookies, JSON in and out, and typed errors. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { json, query, idempotencyKey, headers, ...init } = options;
+  const finalHeaders = new Headers(headers);
+  finalHeaders.set("Accept", "application/json");
+  if (json !== undefined) finalHeaders.set("Content-Type", "application/json");
+  if (idempotencyKey) finalHeaders.set("Idempotency-Key", idempotencyKey);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      ...init,
+      credentials: "include",
+      headers: finalHeaders,
+      body:
+        json === undefined
+          ? undefined
+          : JSON.stringify(json, (_key, value: unknown) =>
+              typeof value === "bigint" ? value.toString() : value,
+            ),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError("NETWORK_ERROR", error instanceof Error ? error.message : "fetch failed", 0);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) throw parseErrorBody(body, response.status);
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) =>
+    apiFetch<T>(path, { ...options, method: "GET" }),
+  post: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiFetch<T>(path, { ...options, method: "POST", json }),
+  put: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiFetch<T>(path, { ...options, method: "PUT", json }),
+  patch: <T>(path: string, json?: unknown, options?: RequestOptions) =>
+    apiFetch<T>(path, { ...options, method: "PATCH", json }),
+  delete: <T>(path: string, options?: RequestOptions) =>
+    apiFetch<T>(path, { ...options, method: "DELETE" }),
+};
+
+/** A fresh key for one money-moving attempt (reuse it when retrying the same attempt). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

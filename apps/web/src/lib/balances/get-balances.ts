@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { TBalances } from "@viewvault/shared";
+import { api } from "@/lib/api-client";
+
+/** GET /api/balances: views, USDT and USDT pending withdrawal, as minor-unit strings. */
+export function getBalances(): Promise<TBalances> {
+  return api.get<TBalances>("/api/balances");
+}
+
+export const balancesQueryKey = ["money", "balances"] as const;
+
+/** The stream keeps this fresh (see LiveBalances), so it never goes stale on its own. */
+export const balancesQueryOptions = () =>
+  queryOptions({
+    queryKey: balancesQueryKey,
+    queryFn: getBalances,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The member's balances, kept live by the balances stream. */
+export function useBalances() {
+  return useQuery(balancesQueryOptions());
+}
+
+/** Parsed balances (bigint), or null while they load. */
+export function toBigBalances(
+  balances: TBalances | undefined,
+): { views: bigint; usdt: bigint; pendingUsdt: bigint } | null {
+  if (!balances) return null;
+  return {
+    views: BigInt(balances.views),
+    usdt: BigInt(balances.usdt),
+    pendingUsdt: BigInt(balances.pendingUsdt),
+  };
+}

@@ -1,0 +1,50 @@
+import { formatUsdt, formatViews } from "@viewvault/shared";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { toSupportedLocale } from "./i18n";
+
+type Amount = bigint | string;
+type Currency = "VIEWS" | "USDT";
+const big = (value: Amount) => (typeof value === "bigint" ? value : BigInt(value));
+
+/**
+ * Money and date formatting in the current language. Amounts are minor-unit bigints or strings
+ * (whole views; micro-USDT) and never go through floating point. Uses the `money` namespace.
+ */
+export function useMoneyFormat() {
+  const { t, i18n } = useTranslation("money");
+  const locale = toSupportedLocale(i18n.resolvedLanguage ?? i18n.language);
+  return useMemo(() => {
+    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+    const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+    const views = (value: Amount) => formatViews(big(value), locale);
+    const usdt = (value: Amount) => formatUsdt(big(value), locale);
+    /** "1 view", "1,500 views", "12.50 USDT"; `signed` adds "+" or "−". */
+    const amount = (value: Amount, currency: Currency, { signed = false } = {}) => {
+      const n = big(value);
+      const abs = n < 0n ? -n : n;
+      const number = currency === "VIEWS" ? views(abs) : usdt(abs);
+      const sign = !signed || n === 0n ? (n < 0n ? "−" : "") : n > 0n ? "+" : "−";
+      const text =
+        currency === "USDT"
+          ? t("units.usdt", { amount: number })
+          : t(abs === 1n ? "units.view" : "units.views", { amount: number });
+      return `${sign}${text}`;
+    };
+    return {
+      locale,
+      views,
+      usdt,
+      amount,
+      /** "+1,500" / "−12.50": the number with its sign (zero has none). */
+      signed: (value: Amount, currency: Currency) => {
+        const n = big(value);
+        const abs = n < 0n ? -n : n;
+        const text = currency === "VIEWS" ? views(abs) : usdt(abs);
+        return n > 0n ? `+${text}` : n < 0n ? `−${text}` : text;
+      },
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      date: (iso: string) => dateOnly.format(new Date(iso)),
+    };
+  }, [locale, t]);
+}

@@ -1,0 +1,44 @@
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+
+// Lazy routes and locale files load in parallel test workers: give findBy* some slack.
+configure({ asyncUtilTimeout: 5000 });
+
+// No server in unit tests: every API call answers "signed out".
+vi.stubGlobal(
+  "fetch",
+  vi.fn(
+    async () =>
+      new Response("null", { status: 200, headers: { "content-type": "application/json" } }),
+  ),
+);
+
+// jsdom lacks these browser APIs that Radix and sonner touch.
+if (!("ResizeObserver" in globalThis)) {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+window.scrollTo = () => {};
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openPostgres } from "../apps/server/src/db/client";
+import { runMigrations } from "../apps/server/src/db/migrate";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const url = process.env.BENCH_DATABASE_URL as string;
+export const PORT = Number(process.env.BENCH_PORT ?? 3400);
+export const BASE = `http://127.0.0.1:${PORT}`;
+
+export async function migratedDatabase() {
+  const database = openPostgres(url, 8);
+  await runMigrations(database);
+  return database;
+}
+
+/** The real server in its own process, as deployed: PostgreSQL, no demo data, quiet logs. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "apps/server/src/server.ts")],
+    {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: url,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
+        LOG_LEVEL: "warn",
+        TRUST_PROXY: "true",
+        RATE_LIMIT_MAX: "100000000",
+        DB_POOL_MAX: "16",
+        WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "2",
+        ...extraEnv,
+      },
+    },
+  );
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error("server did not start");
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+export interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function load(name: string, opts: Omit<autocannon.Options, "url">): Promise<Row> {
+  let sample: string | undefined;
+  const onResponse = (status: number, body: string) => {
+    if (status >= 300 && sample === undefined) sample = `${status} ${body}`.slice(0, 300);
+  };
+  const result = await autocannon({
+    duration: Number(process.env.BENCH_SECONDS ?? 10),
+    ...opts,
+    url: BASE,
+    requests: opts.requests?.map((r: autocannon.Request) => ({ ...r, onResponse })),
+  } as autocannon.Options);
+  if (sample) console.log(`${name}: first non-2xx response: ${sample}`);
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export function printTable(rows: Row[], extra: string[] = []): void {
+  console.log("\n| benchmark | req/s | p50 ms | p99 ms | non-2xx | errors |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const r of rows)
+    console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+  for (const line of extra) console.log(line);
+}
+
+/** A distinct client address per connection (the server trusts X-Forwarded-For here). */
+export function ipFor(i: number): string {
+  return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+}
+
+export async function signInCookie(email: string, password: string, ip: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": ip },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+export async function pgbenchTps(clients: number, scale: number): Promise<number> {
+  const u = new URL(url);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const dbname = `${u.pathname.slice(1)}_pgbench`;
+  await admin.query(`drop database if exists ${dbname}`);
+  await admin.query(`create database ${dbname}`);
+  await admin.end();
+  const args = [
+    "-h",
+    u.hostname,
+    "-p",
+    u.port || "5432",
+    "-U",
+    decodeURIComponent(u.username || "postgres"),
+  ];
+  const { spawnSync } = await import("node:child_process");
+  const init = spawnSync("pgbench", [...args, "-i", "-q", "-s", String(scale), dbname], {
+    encoding: "utf8",
+  });
+  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+  const run = spawnSync(
+    "pgbench",
+    [...args, "-c", String(clients), "-j", "2", "-T", "10", "-n", dbname],
+    { encoding: "utf8" },
+  );
+  const drop = new pg.Client({ connectionString: url });
+  await drop.connect();
+  await drop.query(`drop database if exists ${dbname} with (force)`);
+  await drop.end();
+  const match = run.stdout.match(/tps = ([\d.]+)/);
+  if (!match) throw new Error(`pgbench failed: ${run.stderr}`);
+  return Number(match[1]);
+}

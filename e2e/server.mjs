@@ -1,0 +1,44 @@
+// Starts the built server for the journeys on a fresh embedded database in a temp folder.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// A local stand-in for YouTube's oEmbed endpoint (the machine may be offline): ids starting
+// with "e2e" have the title "E2E video <id>"; any other id is unknown (404), as on YouTube.
+const oembed = createServer((req, res) => {
+  const target = new URL(req.url ?? "/", "http://localhost").searchParams.get("url") ?? "";
+  const id = URL.canParse(target) ? (new URL(target).searchParams.get("v") ?? "") : "";
+  if (!/^e2e/i.test(id)) {
+    res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+    return;
+  }
+  res
+    .writeHead(200, { "content-type": "application/json" })
+    .end(JSON.stringify({ title: `E2E video ${id}`, type: "video" }));
+});
+await new Promise((resolve) => oembed.listen(0, "127.0.0.1", resolve));
+const oembedUrl = `http://127.0.0.1:${oembed.address().port}/oembed`;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "vv-e2e-"));
+const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    OEMBED_URL: oembedUrl,
+    // The watch journey moves the server clock through POST /api/test/clock (test mode only).
+    E2E_CLOCK: "1",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  },
+});
+const stop = (signal) => child.kill(signal);
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+child.on("exit", (code) => {
+  oembed.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,134 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * The videos journey: alice posts a video (the server fetches its title from the oEmbed
+ * stand-in), bruno watches it — ad, then content — to completion with the browser's and the
+ * server's clocks moved forward (test mode only), and both balances change in the UI.
+ */
+
+async function signIn(page: Page, email: string, password: string) {
+  for (let attempt = 0; ; attempt++) {
+    await page.goto("/auth");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const limited = page.getByText("Too many attempts. Please wait a moment and try again.");
+    await expect(page.getByText(/Hello, /).or(limited)).toBeVisible({ timeout: 15_000 });
+    if (!(await limited.isVisible()) || attempt > 0) break;
+    // Sign-in allows 5 attempts a minute per address; other journeys may have used them.
+    await page.waitForTimeout(61_000);
+  }
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** A second member in their own browser context (English, light theme, YouTube offline). */
+async function secondMember(browser: Browser, baseURL: string, viewport: Page["viewportSize"]) {
+  const context = await browser.newContext({ baseURL, viewport: viewport() });
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem("vv-lang", "en");
+      localStorage.setItem("vv-theme", "light");
+    } catch {
+      // Frames without storage (the embedded player).
+    }
+  });
+  // The machine is offline: the embed answers a blank stand-in page and the IFrame API never loads.
+  await context.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+  );
+  await context.route("https://www.youtube.com/**", (route) => route.abort());
+  await context.route("https://i.ytimg.com/**", (route) => route.abort());
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+async function shownBalance(page: Page): Promise<number> {
+  const balance = page.getByTestId("feed-balance");
+  await expect(balance).not.toContainText("…");
+  return Number(((await balance.textContent()) ?? "").replace(/\D/g, ""));
+}
+
+async function feedBalance(page: Page): Promise<number> {
+  await page.goto("/feed");
+  return shownBalance(page);
+}
+
+/** Moves the server's clock (POST /api/test/clock exists only with NODE_ENV=test and E2E_CLOCK=1). */
+async function advanceServer(page: Page, ms: number) {
+  const res = await page.request.post("/api/test/clock", { data: { advanceMs: ms } });
+  expect(res.ok()).toBe(true);
+}
+
+test("post a video → another member watches it to completion → both balances change", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const youtubeId = `e2e${Date.now().toString(36).slice(-8).padStart(8, "0")}`;
+  const title = `E2E video ${youtubeId}`;
+
+  // Alice posts the video.
+  await signIn(page, "alice@viewvault.local", "alice-password-1");
+  const aliceBefore = await feedBalance(page);
+  await page.getByRole("link", { name: "Add Video" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Add Video" })).toBeVisible();
+  await page.getByLabel("YouTube URL").fill(`https://youtu.be/${youtubeId}`);
+  await expect(page.getByTestId("extracted-title")).toHaveText(title);
+  await page.getByLabel("Country", { exact: true }).selectOption("BR");
+  await page.getByLabel("Theme", { exact: true }).selectOption("Technology");
+  await page.getByRole("button", { name: "Add Video" }).click();
+  await expect(page.getByText("Video Added Successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/feed$/);
+  await expect.poll(() => shownBalance(page)).toBe(aliceBefore - 1);
+
+  // Bruno, in another browser, finds it in the feed (filtered) and watches it.
+  const alice = page;
+  const second = await secondMember(browser, baseURL as string, () => alice.viewportSize());
+  {
+    const page = second.page;
+    await signIn(page, "bruno@viewvault.local", "bruno-password-1");
+    const brunoBefore = await feedBalance(page);
+    await page.getByLabel("Theme", { exact: true }).selectOption("Technology");
+    const card = page.getByTestId("video-card").filter({ hasText: title });
+    await expect(card).toBeVisible();
+    await page.clock.install();
+    await card.getByRole("link", { name: "Watch" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await page.getByRole("button", { name: "Watch Advertisement" }).click();
+    const ad = page.getByRole("dialog", { name: "Advertisement" });
+    await expect(ad).toBeVisible();
+    await expect(ad.getByTestId("house-ad")).toBeVisible();
+    const close = ad.getByRole("button", { name: /Close ad/ });
+    await expect(close).toBeDisabled();
+
+    await advanceServer(page, 31_000);
+    await page.clock.fastForward(31_000);
+    await expect(close).toBeEnabled();
+    await close.click();
+    await expect(ad).toBeHidden();
+    await expect(page.getByTitle(`YouTube video player: ${title}`)).toBeVisible();
+    await expect(page.getByText(/\d+ s left/)).toBeVisible();
+
+    await advanceServer(page, 31_000);
+    await page.clock.fastForward(31_000);
+    await expect(page.getByText("Session Completed!")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Session completed" })).toBeVisible();
+    const bars = page.getByRole("progressbar");
+    await expect(bars.nth(0)).toHaveAttribute("aria-valuenow", "30");
+    await expect(bars.nth(1)).toHaveAttribute("aria-valuenow", "30");
+
+    expect(await feedBalance(page)).toBe(brunoBefore + 1);
+    expect(second.problems).toEqual([]);
+    await second.context.close();
+  }
+
+  // Alice earned the creator's view.
+  expect(await feedBalance(alice)).toBe(aliceBefore);
+  await expect(
+    alice.getByTestId("video-card").filter({ hasText: title }).getByText("1 view"),
+  ).toBeVisible();
+});

@@ -1,0 +1,185 @@
+/**
+ * Every figure the product states or enforces lives here (SPEC §1). The server, the web app,
+ * the policy pages and the PDF documents all read these, so no two places can disagree.
+ * Money is in minor units: whole views, and micro-USDT (1 USDT = 1_000_000).
+ */
+
+export const PRODUCT_NAME = "ViewVault";
+
+/** micro-USDT per USDT. */
+export const MICRO_PER_USDT = 1_000_000n;
+
+export const RATES = {
+  /** 0.1 USDT per view ("100 views = 10 USDT"). */
+  microUsdtPerView: 100_000n,
+  /** 10 views per USDT; only whole views are bought and exactly views ÷ 10 USDT is charged. */
+  viewsPerUsdt: 10n,
+} as const;
+
+export const VIDEO = {
+  postCostViews: 1n,
+  adSeconds: 30,
+  contentSeconds: 30,
+  watcherRewardViews: 1n,
+  creatorRewardViews: 1n,
+  /** A member is credited at most once per video in this window. */
+  rewatchWindowHours: 24,
+  /** Credited watch sessions per member per day (SPEC §9: earning is capped). */
+  dailyWatchCap: 200,
+} as const;
+
+export const BOOST = { costViews: 100n, hours: 24 } as const;
+
+export const VIEW_REQUEST = { costViews: 1n, dailyLimit: 10, matchRewardViews: 2n } as const;
+
+export const MYSTERY_BOX = {
+  costViews: 100n,
+  /** Drop rates in percent. */
+  rates: { common: 75, rare: 20, legendary: 5 },
+} as const;
+
+export const VERIFICATION = { costViews: 1_000n } as const;
+
+export const DAILY_CLAIM = {
+  rewardViews: 100n,
+  timeZone: "America/Los_Angeles",
+  hour: 13,
+} as const;
+
+export const ANNUAL_EVENT = { rewardViews: 1_000_000n, month: 1, day: 1, timeZone: "UTC" } as const;
+
+export const TRANSFER = { minViews: 100n, minMicroUsdt: 100n * MICRO_PER_USDT } as const;
+
+export const NETWORKS = ["TRC20", "ERC20", "BEP20"] as const;
+export type Network = (typeof NETWORKS)[number];
+
+export const WITHDRAWAL = {
+  minMicroUsdt: 100n * MICRO_PER_USDT,
+  feesMicroUsdt: {
+    TRC20: 1n * MICRO_PER_USDT,
+    BEP20: 2n * MICRO_PER_USDT,
+    ERC20: 5n * MICRO_PER_USDT,
+  } satisfies Record<Network, bigint>,
+  processingHours: { min: 24, max: 48 },
+  dailyLimitMicroUsdt: {
+    unverified: 100n * MICRO_PER_USDT,
+    verified: 5_000n * MICRO_PER_USDT,
+  },
+  /** A single request above this needs a second approval by an admin. */
+  secondApprovalAboveMicroUsdt: 1_000n * MICRO_PER_USDT,
+  secondApprovalMaxHours: 24,
+  amountStepUsdt: "0.01",
+} as const;
+
+export const WALLET_ADDRESS_PATTERNS: Record<Network, RegExp> = {
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+  BEP20: /^0x[0-9a-fA-F]{40}$/,
+};
+
+/** Verification levels stated by the AML/KYC policy, with their withdrawal limits. */
+export const VERIFICATION_TIERS = [
+  { id: "basic", requirementKey: "emailAndPhone", limitMicroUsdt: 100n * MICRO_PER_USDT },
+  { id: "intermediate", requirementKey: "idDocument", limitMicroUsdt: 1_000n * MICRO_PER_USDT },
+  { id: "advanced", requirementKey: "proofOfResidence", limitMicroUsdt: null },
+] as const;
+
+export const REFERRAL = {
+  signupRewardViews: 1n,
+  commissionPercent: 1,
+  /** Commission in basis points of the referee's new net conversion. */
+  commissionBasisPoints: 100n,
+  recentShown: 3,
+  badges: [
+    { id: "diamond", min: 100 },
+    { id: "gold", min: 50 },
+    { id: "silver", min: 10 },
+  ],
+  calculationExamples: [10, 50, 100],
+  policyChangeNoticeDays: 30,
+} as const;
+
+export const INVITE = { signupBonusMicroUsdt: 10n * MICRO_PER_USDT } as const;
+
+export const PRESENCE = { heartbeatSeconds: 30, offlineAfterSeconds: 90 } as const;
+
+export const CRYPTO_LAUNCH = {
+  date: "2026-12-12",
+  /** Estimated crypto = views × 0.1. */
+  estimatePerView: "0.1",
+} as const;
+
+export const MILESTONES = [
+  { views: 1_000n, rewardMicroUsdt: 100n * MICRO_PER_USDT },
+  { views: 5_000n, rewardMicroUsdt: 500n * MICRO_PER_USDT },
+  { views: 10_000n, rewardMicroUsdt: 1_000n * MICRO_PER_USDT },
+] as const;
+
+export const SWAP = { historyShown: 5 } as const;
+
+export const MARKETPLACE = { feePercent: 0 } as const;
+
+export const COUNTRIES = [
+  "BR",
+  "US",
+  "UK",
+  "CA",
+  "AU",
+  "DE",
+  "FR",
+  "ES",
+  "IT",
+  "JP",
+  "KR",
+  "IN",
+  "MX",
+  "AR",
+] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const THEMES = [
+  "Technology",
+  "Entertainment",
+  "Education",
+  "Gaming",
+  "Music",
+  "Sports",
+  "Travel",
+  "Food",
+  "Fashion",
+  "Health",
+  "Business",
+  "News",
+  "Comedy",
+  "DIY",
+] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const PASSWORD = { minLength: 6 } as const;
+
+export const SUPPORT = {
+  businessHours: { from: 9, to: 18, utcOffset: "UTC-3", timeZone: "America/Sao_Paulo" },
+  responseHours: {
+    priority: { min: 12, max: 24 },
+    general: { min: 24, max: 48 },
+  },
+  businessRequestDays: { min: 5, max: 7 },
+  moderationReviewHours: { min: 24, max: 48 },
+  disputeEscalationHours: 48,
+  email: "support@viewvault.app",
+  privacyEmail: "privacy@viewvault.app",
+  complianceEmail: "compliance@viewvault.app",
+} as const;
+
+export const LEGAL = {
+  governingLaw: "Brazil",
+  dataProtectionLaw: "LGPD (Lei nº 13.709/2018)",
+  court: "São Paulo",
+  minimumAge: 18,
+  cookieMaxMonths: 12,
+  lastUpdated: "2026-11-21",
+} as const;
+
+export const LOCALES = ["en", "pt-BR"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";

@@ -1,0 +1,149 @@
+import { z } from "zod";
+
+/** Amounts travel as decimal strings: whole views ("1500"), micro-USDT ("12500000"). */
+export const ZMinorUnits = z.string().regex(/^-?\d+$/);
+
+export const ZBalances = z
+  .object({
+    views: ZMinorUnits.describe("whole views"),
+    usdt: ZMinorUnits.describe("micro-USDT"),
+    pendingUsdt: ZMinorUnits.describe("micro-USDT held for pending withdrawals"),
+  })
+  .meta({ id: "Balances" });
+export type TBalances = z.infer<typeof ZBalances>;
+
+export const SWAP_DIRECTIONS = ["VIEWS_TO_USDT", "USDT_TO_VIEWS"] as const;
+export type SwapDirection = (typeof SWAP_DIRECTIONS)[number];
+
+/**
+ * A swap: `amount` is whole views for VIEWS_TO_USDT ("150") or a USDT amount with up to 6
+ * decimals for USDT_TO_VIEWS ("12.5"), as the member typed it.
+ */
+export const ZCreateSwapRequest = z
+  .object({
+    direction: z.enum(SWAP_DIRECTIONS),
+    amount: z.string().trim().min(1, "Digite um valor válido").max(32),
+  })
+  .meta({ id: "CreateSwapRequest" });
+export type TCreateSwapRequest = z.infer<typeof ZCreateSwapRequest>;
+
+export const ZSwap = z
+  .object({
+    id: z.uuid(),
+    direction: z.enum(SWAP_DIRECTIONS),
+    viewsAmount: ZMinorUnits,
+    usdtAmount: ZMinorUnits,
+    swapRate: z.string(),
+    status: z.string(),
+    completedAt: z.iso.datetime(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "Swap" });
+export type TSwap = z.infer<typeof ZSwap>;
+
+export const ZSwapResult = z
+  .object({ swap: ZSwap, balances: ZBalances })
+  .meta({ id: "SwapResult" });
+export type TSwapResult = z.infer<typeof ZSwapResult>;
+
+export const TRANSFER_TYPES = ["VIEWS", "USDT"] as const;
+export type TransferType = (typeof TRANSFER_TYPES)[number];
+
+export const ZCreateTransferRequest = z
+  .object({
+    recipient: z.string().trim().min(1, "Please enter recipient ID").max(64),
+    transferType: z.enum(TRANSFER_TYPES),
+    amount: z.string().trim().min(1, "Please enter a valid amount").max(32),
+  })
+  .meta({ id: "CreateTransferRequest" });
+export type TCreateTransferRequest = z.infer<typeof ZCreateTransferRequest>;
+
+export const ZMemberRef = z
+  .object({ id: z.uuid(), username: z.string(), isVerified: z.boolean() })
+  .meta({ id: "MemberRef" });
+export type TMemberRef = z.infer<typeof ZMemberRef>;
+
+export const ZTransfer = z
+  .object({
+    id: z.uuid(),
+    direction: z.enum(["sent", "received"]),
+    sender: ZMemberRef,
+    recipient: ZMemberRef,
+    transferType: z.enum(TRANSFER_TYPES),
+    amount: ZMinorUnits,
+    status: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "Transfer" });
+export type TTransfer = z.infer<typeof ZTransfer>;
+
+export const ZTransferResult = z
+  .object({ transfer: ZTransfer, balances: ZBalances })
+  .meta({ id: "TransferResult" });
+export type TTransferResult = z.infer<typeof ZTransferResult>;
+
+export const ZRecipientQuery = z.object({ query: z.string().trim().min(1).max(64) });
+
+export const ACTIVITY_KINDS = [
+  "swap",
+  "transfer",
+  "signup_bonus",
+  "referral_reward",
+  "referral_commission",
+  "video_post",
+  "watch_reward",
+  "boost",
+  "view_request",
+  "view_request_match",
+  "adjustment",
+] as const;
+
+export const ZActivityQuery = z.object({
+  currency: z.enum(["VIEWS", "USDT"]).optional(),
+  kind: z.string().max(40).optional(),
+  cursor: z.string().regex(/^\d+$/).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type TActivityQuery = z.infer<typeof ZActivityQuery>;
+
+export const ZActivityEntry = z
+  .object({
+    id: z.string(),
+    transactionId: z.uuid(),
+    kind: z.string(),
+    currency: z.enum(["VIEWS", "USDT"]),
+    amount: ZMinorUnits,
+    balanceAfter: ZMinorUnits,
+    counterparty: ZMemberRef.nullable(),
+    memo: z.record(z.string(), z.unknown()),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "ActivityEntry" });
+export type TActivityEntry = z.infer<typeof ZActivityEntry>;
+
+export const ZActivityPage = z
+  .object({ entries: z.array(ZActivityEntry), nextCursor: z.string().nullable() })
+  .meta({ id: "ActivityPage" });
+export type TActivityPage = z.infer<typeof ZActivityPage>;
+
+export const ZReferralSummary = z
+  .object({
+    totalReferrals: z.number().int(),
+    paidReferrals: z.number().int(),
+    heldReferrals: z.number().int(),
+    viewsFromReferrals: ZMinorUnits,
+    usdtFromReferrals: ZMinorUnits,
+    badge: z.enum(["silver", "gold", "diamond"]).nullable(),
+    recent: z.array(
+      z.object({
+        id: z.uuid(),
+        referred: ZMemberRef,
+        viewsBonus: ZMinorUnits,
+        usdtBonus: ZMinorUnits,
+        status: z.enum(["PAID", "HELD", "REJECTED"]),
+        createdAt: z.iso.datetime(),
+      }),
+    ),
+  })
+  .meta({ id: "ReferralSummary" });
+export type TReferralSummary = z.infer<typeof ZReferralSummary>;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { WITHDRAWAL } from "./constants";
+import { policyFigures } from "./figures";
+import { wholeUsdt } from "./money";
+
+describe("policyFigures", () => {
+  it("renders the figures from the constants, per locale", () => {
+    const en = policyFigures("en");
+    const pt = policyFigures("pt-BR");
+    expect(en.minWithdrawal).toBe(wholeUsdt(WITHDRAWAL.minMicroUsdt));
+    expect(en.feeErc20).toBe("5");
+    expect(en.milestone3Reward).toBe("1,000");
+    expect(pt.milestone3Reward).toBe("1.000");
+    expect(en.dailyLimitVerified).toBe("5,000");
+    expect(en.usdtPerView).toBe("0.1");
+    expect(pt.usdtPerView).toBe("0,1");
+    expect(en.processingMin).toBe("24");
+    expect(pt.governingLaw).toBe("Brasil");
+  });
+
+  it("has the same keys in every locale", () => {
+    expect(Object.keys(policyFigures("pt-BR")).sort()).toEqual(
+      Object.keys(policyFigures("en")).sort(),
+    );
+  });
+});

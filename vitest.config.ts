@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "shared",
+          root: "packages/shared",
+          include: ["src/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          root: "apps/server",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          globalSetup: ["test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+      "apps/web/vite.config.ts",
+    ],
+  },
+});

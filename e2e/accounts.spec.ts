@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hasNoHorizontalOverflow, test } from "./fixtures";
+import { expect, hasNoHorizontalOverflow, submitSignIn as signIn, test } from "./fixtures";
 import { totp } from "./totp";
 
 /**
@@ -36,13 +36,6 @@ async function followMailLink(page: Page, email: string, subject: RegExp, link: 
   await expect(message).toBeVisible({ timeout: 15_000 });
   await message.click();
   await page.getByRole("link", { name: link }).first().click();
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 async function signOut(page: Page, username: string) {

@@ -1,8 +1,25 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import {
+  type Browser,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+} from "@playwright/test";
+
+/**
+ * A client address of its own for each browser context. The journeys' server trusts the proxy
+ * header (TRUST_PROXY in e2e/server.mjs) and keys its rate limits on the address, so one
+ * journey never spends another's sign-in budget (5 a minute per address).
+ */
+export function clientAddress(): Record<string, string> {
+  return { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
+}
 
 /** Fails a journey on any console error or uncaught page error (CSP violations included). */
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
+    await page.context().setExtraHTTPHeaders(clientAddress());
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {
@@ -42,4 +59,35 @@ export async function open(page: Page, path: string): Promise<void> {
 /** True when the page has no horizontal scroll (nothing overflows the viewport). */
 export async function hasNoHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** A second member in a browser context of their own (own address, English, light theme). */
+export async function memberContext(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ ...options, extraHTTPHeaders: clientAddress() });
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem("vv-lang", "en");
+      localStorage.setItem("vv-theme", "light");
+    } catch {
+      // Frames without storage (the embedded player).
+    }
+  });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** Fills and sends the Sign In form; the caller asserts where it lands. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/auth");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/** Signs a member in and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await submitSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard/);
 }

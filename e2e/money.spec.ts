@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, hasNoHorizontalOverflow, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, hasNoHorizontalOverflow, memberContext, signIn, test } from "./fixtures";
 
 /**
  * The money journey: demo signs in → dashboard balances → swaps 100 views to USDT (toast, new
@@ -10,14 +10,6 @@ import { expect, hasNoHorizontalOverflow, test } from "./fixtures";
 
 const DEMO = { email: "demo@viewvault.local", password: "demo-password-1", username: "demo" };
 const ALICE = { email: "alice@viewvault.local", password: "alice-password-1", username: "alice" };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
 
 /** "2,500" → 2500; "750.00" → 75000 (cents). */
 const toViews = (text: string) => Number(text.replace(/,/g, ""));
@@ -50,18 +42,12 @@ async function sendViews(page: Page, to: string, amount: string) {
   const dialog = page.getByRole("dialog", { name: "Confirm transfer" });
   await expect(dialog.getByText(`@${to}`)).toBeVisible();
   await expect(dialog.getByTestId("confirm-amount")).toHaveText(`${amount} views`);
+  // The previous transfer's toast has gone, so the one below is this transfer's.
+  const done = page.getByText("Transfer Completed!");
+  await expect(done).toHaveCount(0);
   await dialog.getByRole("button", { name: "Confirm and send" }).click();
-  await expect(page.getByText("Transfer Completed!")).toBeVisible();
+  await expect(done).toBeVisible();
   await expect(dialog).toBeHidden();
-}
-
-async function memberPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  await context.addInitScript(() => {
-    localStorage.setItem("vv-lang", "en");
-    localStorage.setItem("vv-theme", "light");
-  });
-  return context.newPage();
 }
 
 test("swap → transfer with preview → live balance elsewhere → activity and CSV", async ({
@@ -105,7 +91,8 @@ test("swap → transfer with preview → live balance elsewhere → activity and
   expect(await hasNoHorizontalOverflow(page)).toBe(true);
 
   // 4. alice, in another browser, watches her dashboard; demo sends again; no reload there.
-  const alice = await memberPage(browser, baseURL);
+  const second = await memberContext(browser, { baseURL });
+  const alice = second.page;
   await signIn(alice, ALICE.email, ALICE.password);
   const aliceStart = await dashboardBalances(alice);
   await alice.evaluate(() => {
@@ -119,7 +106,7 @@ test("swap → transfer with preview → live balance elsewhere → activity and
   expect(await alice.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(
     true,
   );
-  await alice.context().close();
+  await second.close();
 
   // 5. Activity from the account menu: the entries and the CSV export.
   await page.getByRole("button", { name: `Account menu of ${DEMO.username}` }).click();

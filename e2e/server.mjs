@@ -31,6 +31,9 @@ const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
     OEMBED_URL: oembedUrl,
     // The watch journey moves the server clock through POST /api/test/clock (test mode only).
     E2E_CLOCK: "1",
+    // Each browser context sends its own X-Forwarded-For (e2e/fixtures.ts), so journeys keep
+    // separate per-address rate limits, as members behind a real proxy do.
+    TRUST_PROXY: "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

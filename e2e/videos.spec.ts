@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, memberContext, signIn, test } from "./fixtures";
 
 /**
  * The videos journey: alice posts a video (the server fetches its title from the oEmbed
@@ -7,39 +7,17 @@ import { expect, test } from "./fixtures";
  * server's clocks moved forward (test mode only), and both balances change in the UI.
  */
 
-async function signIn(page: Page, email: string, password: string) {
-  for (let attempt = 0; ; attempt++) {
-    await page.goto("/auth");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    const limited = page.getByText("Too many attempts. Please wait a moment and try again.");
-    await expect(page.getByText(/Hello, /).or(limited)).toBeVisible({ timeout: 15_000 });
-    if (!(await limited.isVisible()) || attempt > 0) break;
-    // Sign-in allows 5 attempts a minute per address; other journeys may have used them.
-    await page.waitForTimeout(61_000);
-  }
-  await expect(page).toHaveURL(/\/dashboard/);
-}
-
-/** A second member in their own browser context (English, light theme, YouTube offline). */
+/** A second member in their own browser context, with YouTube offline. */
 async function secondMember(browser: Browser, baseURL: string, viewport: Page["viewportSize"]) {
-  const context = await browser.newContext({ baseURL, viewport: viewport() });
-  await context.addInitScript(() => {
-    try {
-      localStorage.setItem("vv-lang", "en");
-      localStorage.setItem("vv-theme", "light");
-    } catch {
-      // Frames without storage (the embedded player).
-    }
-  });
+  const member = await memberContext(browser, { baseURL, viewport: viewport() });
+  const context = member.page.context();
   // The machine is offline: the embed answers a blank stand-in page and the IFrame API never loads.
   await context.route("https://www.youtube-nocookie.com/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }),
   );
   await context.route("https://www.youtube.com/**", (route) => route.abort());
   await context.route("https://i.ytimg.com/**", (route) => route.abort());
-  const page = await context.newPage();
+  const page = member.page;
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return { context, page, problems };

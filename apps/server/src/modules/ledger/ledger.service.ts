@@ -73,15 +73,15 @@ export async function postTransaction(
   }
   if (legs.length < 2) throw new Error(`posting ${posting.kind} needs at least two non-zero legs`);
 
-  const resolved = await Promise.all(
-    legs.map(async (leg) => ({
-      leg,
-      accountId:
-        "member" in leg.account
-          ? await memberAccountId(tx, leg.account.member, leg.account.currency)
-          : await systemAccountId(tx, leg.account.system, leg.account.currency),
-    })),
-  );
+  // One after the other: a transaction's connection runs one query at a time.
+  const resolved: Array<{ leg: Leg; accountId: number }> = [];
+  for (const leg of legs) {
+    const accountId =
+      "member" in leg.account
+        ? await memberAccountId(tx, leg.account.member, leg.account.currency)
+        : await systemAccountId(tx, leg.account.system, leg.account.currency);
+    resolved.push({ leg, accountId });
+  }
   let rows: PostedRow[];
   try {
     rows = await callLedgerPost(tx, {

@@ -22,6 +22,8 @@ export function PasswordField(props: {
   onChange: (value: string) => void;
   autoComplete: "current-password" | "new-password";
   autoFocus?: boolean;
+  required?: boolean;
+  invalid?: boolean;
 }) {
   return (
     <div className="grid gap-2">
@@ -31,6 +33,8 @@ export function PasswordField(props: {
         type="password"
         autoComplete={props.autoComplete}
         autoFocus={props.autoFocus}
+        required={props.required}
+        aria-invalid={props.invalid || undefined}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
       />

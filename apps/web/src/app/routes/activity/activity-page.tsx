@@ -1,8 +1,7 @@
-import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { MemberPage } from "@/components/layout/member-page";
 import { BalanceTiles } from "@/components/money/balance-tiles";
-import { Button } from "@/components/ui/button";
 import type { ActivityFilters as Filters } from "@/features/activity/api/get-activity";
 import { ActivityFilters } from "@/features/activity/components/activity-filters";
 import { ActivityList } from "@/features/activity/components/activity-list";
@@ -24,17 +23,12 @@ export function ActivityPage() {
   const filters = readFilters(params);
   useDocumentMeta(t("title"));
   return (
-    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 sm:py-10">
-      <div className="grid gap-3">
-        <Button asChild variant="ghost" className="justify-self-start">
-          <Link to="/dashboard">
-            <ArrowLeft aria-hidden="true" />
-            {t("money:back")}
-          </Link>
-        </Button>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
-        <p className="text-muted-foreground">{t("subtitle")}</p>
-      </div>
+    <MemberPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      backLabel={t("money:back")}
+      width="narrow"
+    >
       <BalanceTiles activityLink={false} />
       <ActivityFilters
         filters={filters}
@@ -46,6 +40,6 @@ export function ActivityPage() {
         }}
       />
       <ActivityList filters={filters} />
-    </div>
+    </MemberPage>
   );
 }

@@ -1,7 +1,7 @@
-import { ArrowLeft, Calculator, LayoutDashboard } from "lucide-react";
+import { Calculator, LayoutDashboard } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
-import { Button } from "@/components/ui/button";
+import { useSearchParams } from "react-router";
+import { MemberPage } from "@/components/layout/member-page";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ReferralCalculations } from "@/features/referrals/components/referral-calculations";
@@ -19,17 +19,7 @@ export function ReferralsPage() {
   const tab = params.get("tab") === "calculations" ? "calculations" : "dashboard";
   if (!profile) return <PageSpinner label={t("common:a11y.loading")} />;
   return (
-    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 sm:py-10">
-      <div className="grid gap-3">
-        <Button asChild variant="ghost" className="justify-self-start">
-          <Link to="/dashboard">
-            <ArrowLeft aria-hidden="true" />
-            {t("money:back")}
-          </Link>
-        </Button>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
-        <p className="text-muted-foreground">{t("subtitle")}</p>
-      </div>
+    <MemberPage title={t("title")} subtitle={t("subtitle")} backLabel={t("money:back")}>
       <Tabs
         value={tab}
         onValueChange={(value) => {
@@ -57,6 +47,6 @@ export function ReferralsPage() {
           <ReferralCalculations />
         </TabsContent>
       </Tabs>
-    </div>
+    </MemberPage>
   );
 }

@@ -1,8 +1,8 @@
-import { ArrowLeft, Bell, Shield, ShieldAlert, User, Wallet } from "lucide-react";
+import { Bell, Shield, ShieldAlert, User, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { MemberPage } from "@/components/layout/member-page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { NotificationsTab } from "@/features/settings/components/notifications-tab";
@@ -35,18 +35,7 @@ export function SettingsPage() {
 
   if (!me) return <PageSpinner label={t("common:a11y.loading")} />;
   return (
-    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 sm:py-10">
-      <div className="grid gap-3">
-        <Button asChild variant="ghost" className="justify-self-start">
-          <Link to="/dashboard">
-            <ArrowLeft aria-hidden="true" />
-            {t("back")}
-          </Link>
-        </Button>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
-        <p className="text-muted-foreground">{t("subtitle")}</p>
-      </div>
-
+    <MemberPage title={t("title")} subtitle={t("subtitle")} backLabel={t("back")} width="narrow">
       {params.get("notice") === "staff-2fa" && !me.user.twoFactorEnabled ? (
         <Alert variant="warning">
           <ShieldAlert aria-hidden="true" />
@@ -85,6 +74,6 @@ export function SettingsPage() {
           <NotificationsTab me={me} />
         </TabsContent>
       </Tabs>
-    </div>
+    </MemberPage>
   );
 }

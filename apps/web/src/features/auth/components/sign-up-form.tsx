@@ -1,11 +1,12 @@
 import { ZSignUpForm } from "@viewvault/shared";
-import { AlertCircle, Loader2, MailCheck, UserRoundPlus } from "lucide-react";
+import { Loader2, MailCheck, UserRoundPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { UsernameStatusHint } from "@/components/account/username-status";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormError, PasswordField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { authErrorMessage, useAuth } from "@/lib/auth";
@@ -91,12 +92,7 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      {error ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription className="text-foreground">{error.text}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError message={error?.text} />
 
       <div className="grid gap-2">
         <Label htmlFor="signup-username">{t("fields.username")}</Label>
@@ -128,30 +124,24 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
           onChange={set("email")}
         />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="signup-password">{t("fields.password")}</Label>
-        <Input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={invalid("password")}
-          value={values.password}
-          onChange={set("password")}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="signup-confirm">{t("fields.confirmPassword")}</Label>
-        <Input
-          id="signup-confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={invalid("confirmPassword")}
-          value={values.confirmPassword}
-          onChange={set("confirmPassword")}
-        />
-      </div>
+      <PasswordField
+        id="signup-password"
+        label={t("fields.password")}
+        autoComplete="new-password"
+        required
+        invalid={invalid("password")}
+        value={values.password}
+        onChange={(value) => set("password")({ target: { value } })}
+      />
+      <PasswordField
+        id="signup-confirm"
+        label={t("fields.confirmPassword")}
+        autoComplete="new-password"
+        required
+        invalid={invalid("confirmPassword")}
+        value={values.confirmPassword}
+        onChange={(value) => set("confirmPassword")({ target: { value } })}
+      />
       <div className="grid gap-1.5">
         <div className="flex items-start gap-2 text-sm">
           <input

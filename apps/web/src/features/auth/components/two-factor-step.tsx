@@ -1,8 +1,8 @@
-import { AlertCircle, ArrowLeft, KeyRound, Loader2, ShieldCheck } from "lucide-react";
+import { ArrowLeft, KeyRound, Loader2, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { authErrorMessage, useAuth } from "@/lib/auth";
@@ -46,12 +46,7 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
           </p>
         </div>
       </div>
-      {error ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription className="text-foreground">{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError message={error} />
       <div className="grid gap-2">
         <Label htmlFor="two-factor-code">
           {method === "totp" ? t("twoFactor.code") : t("twoFactor.backupCode")}

@@ -1,13 +1,13 @@
-import { AlertCircle, Download, Loader2, ShieldCheck, ShieldOff } from "lucide-react";
+import { Download, Loader2, ShieldCheck, ShieldOff } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { CopyButton } from "@/components/account/copy-button";
 import { QrCode } from "@/components/account/qr-code";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormError, PasswordField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { AuthError, authErrorMessage, useAuth } from "@/lib/auth";
@@ -153,23 +153,15 @@ function PasswordStep({
   return (
     <form onSubmit={onSubmit} className="grid gap-4 sm:max-w-md" noValidate>
       <p className="text-sm text-muted-foreground">{t(`twoFactor.passwordPrompt.${purpose}`)}</p>
-      {error ? (
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription className="text-foreground">{error}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="grid gap-2">
-        <Label htmlFor="two-factor-password">{t("twoFactor.password")}</Label>
-        <Input
-          id="two-factor-password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <FormError message={error} />
+      <PasswordField
+        id="two-factor-password"
+        label={t("twoFactor.password")}
+        autoComplete="current-password"
+        autoFocus
+        value={password}
+        onChange={setPassword}
+      />
       <div className="flex flex-wrap gap-2">
         <Button
           type="submit"
@@ -251,12 +243,7 @@ function SetupStep({
       </ol>
       <form onSubmit={onSubmit} className="grid gap-4 sm:max-w-md" noValidate>
         <h3 className="font-semibold">{t("twoFactor.step3")}</h3>
-        {error ? (
-          <Alert variant="destructive">
-            <AlertCircle aria-hidden="true" />
-            <AlertDescription className="text-foreground">{error}</AlertDescription>
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         <div className="grid gap-2">
           <Label htmlFor="two-factor-setup-code">{t("twoFactor.code")}</Label>
           <Input

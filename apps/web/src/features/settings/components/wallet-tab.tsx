@@ -14,6 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/form-field";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
@@ -170,12 +171,7 @@ function ConfirmWalletDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          {error ? (
-            <Alert variant="destructive">
-              <AlertCircle aria-hidden="true" />
-              <AlertDescription className="text-foreground">{error}</AlertDescription>
-            </Alert>
-          ) : null}
+          <FormError message={error} />
           <p className="rounded-md bg-muted px-3 py-2 font-mono text-xs break-all">
             {wallet.walletNetwork} · {wallet.walletAddress}
           </p>

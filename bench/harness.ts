@@ -20,7 +20,15 @@ export async function migratedDatabase() {
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(root, "apps/server/src/server.ts")],
+    [
+      // BENCH_CPU_PROF=<dir>: every server process writes a V8 CPU profile there when it exits.
+      ...(process.env.BENCH_CPU_PROF
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      "--import",
+      "tsx",
+      path.join(root, "apps/server/src/server.ts"),
+    ],
     {
       cwd: root,
       stdio: ["ignore", "inherit", "inherit"],

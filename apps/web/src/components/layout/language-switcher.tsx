@@ -26,7 +26,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           aria-label={t(`language.switchTo.${locale}`)}
           onClick={() => void i18n.changeLanguage(locale)}
           className={cn(
-            "h-8 cursor-pointer rounded-sm px-2 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            "h-8 cursor-pointer rounded-sm px-1.5 whitespace-nowrap transition-colors sm:px-2 outline-none focus-visible:ring-2 focus-visible:ring-ring",
             current === locale
               ? "bg-primary text-primary-foreground"
               : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",

@@ -28,7 +28,7 @@ export function TopBar() {
           className="flex min-w-0 items-center gap-2 rounded-md font-bold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <BrandMark />
-          <span className="truncate text-lg max-[359px]:sr-only">{t("appName")}</span>
+          <span className="truncate text-lg max-[399px]:sr-only">{t("appName")}</span>
         </Link>
 
         <nav aria-label={t("a11y.quickLinks")} className="ml-4 hidden items-center gap-1 md:flex">

@@ -5,6 +5,24 @@ import { renderRoute } from "@/test/render-route";
 
 const ID = "00000000-0000-4000-8000-000000000001";
 
+/** A video of bruno's, or of `ownerId`. */
+function video(ownerId = "11111111-1111-4111-8111-111111111111") {
+  return {
+    id: ID,
+    ownerId,
+    ownerUsername: "bruno",
+    title: "A video",
+    youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    youtubeId: "dQw4w9WgXcQ",
+    country: "BR",
+    theme: "Music",
+    thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    watchedCount: 0,
+    boostedUntil: null,
+    createdAt: "2026-11-20T10:00:00.000Z",
+  };
+}
+
 function signedIn(routes: Record<string, unknown>) {
   const { session, me } = memberFixture();
   return mockApi({ "GET /api/auth/get-session": session, "GET /api/me": me, ...routes });
@@ -37,22 +55,23 @@ describe("/watch/:id", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/feed"));
   });
 
+  it("says up front that one's own video earns nothing, and offers no session", async () => {
+    const { me } = memberFixture();
+    signedIn({
+      [`GET /api/videos/${ID}`]: video(me.profile.id),
+      "GET /api/config": { adNetworkTag: null },
+    });
+    await renderRoute(`/watch/${ID}`);
+    expect(await screen.findByText("You cannot earn views from your own video")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Watch Advertisement" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+  });
+
   it("starts the advertisement: the overlay shows the house ad and cannot be closed yet", async () => {
     signedIn({
-      [`GET /api/videos/${ID}`]: {
-        id: ID,
-        ownerId: "11111111-1111-4111-8111-111111111111",
-        ownerUsername: "bruno",
-        title: "A video",
-        youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-        youtubeId: "dQw4w9WgXcQ",
-        country: "BR",
-        theme: "Music",
-        thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
-        watchedCount: 0,
-        boostedUntil: null,
-        createdAt: "2026-11-20T10:00:00.000Z",
-      },
+      [`GET /api/videos/${ID}`]: video(),
       "GET /api/config": { adNetworkTag: null },
       [`POST /api/videos/${ID}/sessions`]: new Response(
         JSON.stringify({

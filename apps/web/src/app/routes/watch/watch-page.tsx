@@ -1,5 +1,5 @@
 import { VIDEO } from "@viewvault/shared";
-import { ArrowLeft, CheckCircle2, CirclePause, Loader2, Play, VideoOff } from "lucide-react";
+import { ArrowLeft, CheckCircle2, CirclePause, Info, Loader2, Play, VideoOff } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
@@ -16,6 +16,7 @@ import { VideoPlayer } from "@/features/watch/components/video-player";
 import { useWatchSession } from "@/features/watch/hooks/use-watch-session";
 import { CONTENT_MS, isPaused } from "@/features/watch/watch-machine";
 import { ApiError } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
 function BackToFeed() {
@@ -74,6 +75,8 @@ function WatchSession({ video }: { video: NonNullable<ReturnType<typeof useVideo
     toast.success(t("watch.completed")),
   );
   const { phase } = state;
+  // One's own video earns nothing (the server refuses the session): say so before any ad.
+  const ownVideo = useAuth().profile?.id === video.ownerId;
   const paused = isPaused(state);
   const reward = VIDEO.watcherRewardViews.toString();
   const showPlayer = phase === "startingContent" || phase === "content" || phase === "completing";
@@ -145,6 +148,14 @@ function WatchSession({ video }: { video: NonNullable<ReturnType<typeof useVideo
                 </CardDescription>
               </CardHeader>
               <CardContent className="grid gap-4">
+                {ownVideo ? (
+                  <Alert>
+                    <Info aria-hidden="true" />
+                    <AlertDescription className="text-foreground">
+                      {t("errors:OWN_VIDEO")}
+                    </AlertDescription>
+                  </Alert>
+                ) : null}
                 {phase === "failed" && state.error ? (
                   <Alert variant="destructive">
                     <AlertDescription className="text-foreground">
@@ -156,7 +167,9 @@ function WatchSession({ video }: { video: NonNullable<ReturnType<typeof useVideo
                   variant="gradient"
                   size="lg"
                   onClick={start}
-                  disabled={phase === "starting" || phase === "ad" || phase === "adDone"}
+                  disabled={
+                    ownVideo || phase === "starting" || phase === "ad" || phase === "adDone"
+                  }
                 >
                   {phase === "starting" ? (
                     <Loader2 aria-hidden="true" className="animate-spin" />

@@ -41,7 +41,8 @@ test("landing → menu → policy page → language → theme → not found", as
   expect(await html.evaluate((el) => el.classList.contains("dark"))).toBe(!wasDark);
 
   // Unknown path → not-found page with a way home.
-  await page.goto("/this/does/not/exist");
+  const missing = await page.goto("/this/does/not/exist");
+  expect(missing?.status()).toBe(404);
   await expect(page.getByText("Ops! Página não encontrada")).toBeVisible();
   await page.getByRole("link", { name: "Voltar para o início" }).click();
   await expect(page).toHaveURL(/\/$/);

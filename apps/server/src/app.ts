@@ -19,6 +19,7 @@ import { documentsRoutes } from "./modules/documents/documents.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
+import { findProfileByUsername } from "./modules/profiles/profiles.repository";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
 import { configRoutes } from "./modules/site-config/config.routes";
@@ -180,7 +181,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (env.devMailbox) await app.register(mailboxRoutes);
 
   // The web app last: its catch-all must not shadow /api routes.
-  await app.register(webPlugin, { distDir, ...(indexHtml ? { indexHtml } : {}) });
+  await app.register(webPlugin, {
+    distDir,
+    ...(indexHtml ? { indexHtml } : {}),
+    usernameExists: async (username) =>
+      (await findProfileByUsername(app.db, username)) !== undefined,
+  });
 
   return app;
 }

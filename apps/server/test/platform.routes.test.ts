@@ -5,6 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "../src/lib/app-error";
+import { registerMember } from "./accounts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "./app";
 
 let t: TestApp;
@@ -185,6 +186,26 @@ describe("serving the web app", () => {
       headers: { accept: "text/html", "accept-language": "pt-BR" },
     });
     expect(other.body).toContain("<div id=root></div>");
+  });
+
+  it("answers 404 where the web app shows not found: unknown paths and usernames", async () => {
+    const { me } = await registerMember(web.app, web.database.db);
+    const status = async (url: string) =>
+      (await web.app.inject({ method: "GET", url, headers: { accept: "text/html" } })).statusCode;
+    expect(await status("/feed")).toBe(200);
+    expect(await status("/watch/0b6c3a52-7f7e-4a55-9f6a-1c2d3e4f5a6b?x=1")).toBe(200);
+    expect(await status("/terms")).toBe(200);
+    expect(await status(`/@${me.profile.username}`)).toBe(200);
+    expect(await status(`/${me.profile.username.toUpperCase()}`)).toBe(200);
+    expect(await status("/@nobody_here")).toBe(404);
+    expect(await status("/no/such/page")).toBe(404);
+    const missing = await web.app.inject({
+      method: "GET",
+      url: "/no/such/page",
+      headers: { accept: "text/html" },
+    });
+    // The page itself still comes: the web app renders its not-found page.
+    expect(missing.body).toContain("<div id=root></div>");
   });
 
   it("caches hashed assets for a year and compresses them", async () => {

@@ -8,3 +8,4 @@ export * from "./documents";
 export * from "./errors";
 export * from "./figures";
 export * from "./money";
+export * from "./routes";

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import { classifyAppPath } from "@viewvault/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 /** sha256 CSP hashes of the inline <script> blocks of the built index.html. */
@@ -64,12 +65,21 @@ export function landingLocale(cookie: string | undefined, acceptLanguage: string
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
- * the SPA's index.html for any other GET that accepts HTML (client-side routing). /api paths that
- * match no route get a JSON 404. "/" gets the landing page prerendered in the visitor's language
+ * the SPA's index.html for any other GET that accepts HTML (client-side routing), with status 404
+ * where the web app shows "not found" (an unknown path or username). /api paths that match no
+ * route get a JSON 404. "/" gets the landing page prerendered in the visitor's language
  * when the build has it.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { distDir: string; indexHtml?: string }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      distDir: string;
+      indexHtml?: string;
+      /** Whether a member has this username (a profile page, or else "not found"). */
+      usernameExists?: (username: string) => Promise<boolean>;
+    },
+  ) => {
     const hasBuild = opts.indexHtml !== undefined;
     const landingPages =
       opts.indexHtml === undefined ? {} : readLandingPages(opts.distDir, opts.indexHtml);
@@ -112,15 +122,25 @@ export const webPlugin = fp(
               .send(landing);
           }
         }
-        return sendIndex(request.headers.accept, reply);
+        return sendIndex(request, reply);
       });
     }
 
-    function sendIndex(accept: string | undefined, reply: import("fastify").FastifyReply) {
-      if (!hasBuild || !(accept ?? "*/*").match(/text\/html|\*\/\*/)) {
+    /** The web app's answer for a path it renders; 404 where it would show "not found". */
+    async function pageStatus(request: FastifyRequest): Promise<200 | 404> {
+      const target = classifyAppPath(request.url.split("?")[0] ?? "/");
+      if (target.kind === "page") return 200;
+      if (target.kind === "profile")
+        return !opts.usernameExists || (await opts.usernameExists(target.username)) ? 200 : 404;
+      return 404;
+    }
+
+    async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+      if (!hasBuild || !(request.headers.accept ?? "*/*").match(/text\/html|\*\/\*/)) {
         return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
       }
       return reply
+        .status(await pageStatus(request))
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
         .send(opts.indexHtml);
@@ -134,7 +154,7 @@ export const webPlugin = fp(
       ) {
         return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
       }
-      return sendIndex(request.headers.accept, reply);
+      return sendIndex(request, reply);
     });
   },
 );

@@ -1,4 +1,4 @@
-import { DOCUMENT_SLUGS, type DocumentSlug } from "@viewvault/shared";
+import { DOCUMENT_ALIASES, DOCUMENT_SLUGS, type DocumentSlug } from "@viewvault/shared";
 import { type ComponentType, lazy } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
@@ -104,14 +104,6 @@ const ProfilePage = lazyPage(
   ["profile"],
 );
 
-/** Short links used by footers and the sign-up consent. */
-const REDIRECTS: Record<string, DocumentSlug> = {
-  terms: "terms-of-use",
-  privacy: "privacy-policy",
-  cookies: "cookie-policy",
-  about: "about-us",
-};
-
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -122,7 +114,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <LandingPage /> },
           ...DOCUMENT_SLUGS.map((slug) => ({ path: slug, element: <DocumentPage slug={slug} /> })),
-          ...Object.entries(REDIRECTS).map(([path, slug]) => ({
+          // Short links used by footers and the sign-up consent.
+          ...Object.entries(DOCUMENT_ALIASES).map(([path, slug]) => ({
             path,
             element: <Navigate to={`/${slug}`} replace />,
           })),
@@ -143,6 +136,7 @@ export const routes: RouteObject[] = [
               { path: "referrals", element: <ReferralsPage /> },
             ],
           },
+          // Every path above is listed in APP_PAGES (shared), so the server knows them too.
           // /@username or /username — after every static route; not a username → not found.
           { path: ":handle", element: <ProfilePage /> },
           { path: "*", element: <NotFoundPage /> },

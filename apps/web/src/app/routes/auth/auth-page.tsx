@@ -1,10 +1,11 @@
+import { parseHandle } from "@viewvault/shared";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { usePublicProfile } from "@/features/profiles/api/get-public-profile";
-import { parseHandle } from "@/features/profiles/handle";
+
 import { preloadAuthClient, safeRedirect, useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 

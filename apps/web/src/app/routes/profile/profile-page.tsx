@@ -1,3 +1,4 @@
+import { parseHandle } from "@viewvault/shared";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -5,7 +6,7 @@ import { usePublicProfile } from "@/features/profiles/api/get-public-profile";
 import { InviteLanding } from "@/features/profiles/components/invite-landing";
 import { PublicProfileCard } from "@/features/profiles/components/public-profile-card";
 import { UserNotFound } from "@/features/profiles/components/user-not-found";
-import { parseHandle } from "@/features/profiles/handle";
+
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { classifyAppPath, parseHandle } from "./routes";
+
+describe("parseHandle", () => {
+  it("takes the username with or without @", () => {
+    expect(parseHandle("@alice")).toBe("alice");
+    expect(parseHandle("alice.b_2")).toBe("alice.b_2");
+  });
+
+  it("rejects what cannot be a username", () => {
+    for (const value of ["", "@", "ab", "a".repeat(21), "terms-of-use", "@@alice", "al ice"]) {
+      expect(parseHandle(value)).toBeNull();
+    }
+  });
+});
+
+describe("classifyAppPath", () => {
+  it("knows the web app's pages, with or without a trailing slash", () => {
+    for (const path of [
+      "/",
+      "/feed",
+      "/feed/",
+      "/auth/reset-password",
+      "/watch/0b6c3a52-7f7e-4a55-9f6a-1c2d3e4f5a6b",
+      "/terms-of-use",
+      "/terms",
+      "/dev/mailbox",
+    ]) {
+      expect(classifyAppPath(path), path).toEqual({ kind: "page" });
+    }
+  });
+
+  it("reads a profile path as a username", () => {
+    expect(classifyAppPath("/@alice")).toEqual({ kind: "profile", username: "alice" });
+    expect(classifyAppPath("/%40alice")).toEqual({ kind: "profile", username: "alice" });
+    expect(classifyAppPath("/bruno")).toEqual({ kind: "profile", username: "bruno" });
+  });
+
+  it("finds nothing elsewhere", () => {
+    for (const path of ["/no/such/page", "/watch/a/b", "/feed/x", "/a-b", "/%E0%A4%A", "/@"]) {
+      expect(classifyAppPath(path), path).toEqual({ kind: "none" });
+    }
+  });
+});

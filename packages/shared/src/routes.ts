@@ -1,0 +1,73 @@
+import { USERNAME_RULES } from "./contracts/accounts";
+import { DOCUMENT_SLUGS, type DocumentSlug } from "./contracts/documents";
+
+/** Short links to documents; the web app redirects them to the document's page. */
+export const DOCUMENT_ALIASES = {
+  terms: "terms-of-use",
+  privacy: "privacy-policy",
+  cookies: "cookie-policy",
+  about: "about-us",
+} as const satisfies Record<string, DocumentSlug>;
+
+/**
+ * Every page path of the web app in React Router syntax, besides "/" (the landing page), the
+ * documents, their aliases and the profile pages ("/@username" or "/username"). The web
+ * router's test keeps this list and the router in step; the server answers 404 for the rest.
+ */
+export const APP_PAGES = [
+  "auth",
+  "auth/reset-password",
+  "dev/mailbox",
+  "feed",
+  "add-video",
+  "dashboard",
+  "settings",
+  "watch/:id",
+  "swap",
+  "transfer",
+  "activity",
+  "referrals",
+] as const;
+
+/**
+ * The username in a profile path or a ?ref= value ("@alice" or "alice"), or null when it
+ * cannot be a username (then /:handle is an ordinary unknown page).
+ */
+export function parseHandle(handle: string | null | undefined): string | null {
+  if (!handle) return null;
+  const name = handle.startsWith("@") ? handle.slice(1) : handle;
+  if (name.length < USERNAME_RULES.min || name.length > USERNAME_RULES.max) return null;
+  return USERNAME_RULES.pattern.test(name) ? name : null;
+}
+
+const STATIC_PATHS: readonly string[] = [
+  ...APP_PAGES,
+  ...DOCUMENT_SLUGS,
+  ...Object.keys(DOCUMENT_ALIASES),
+];
+
+function matches(pattern: string, segments: string[]): boolean {
+  const parts = pattern.split("/");
+  return (
+    parts.length === segments.length &&
+    parts.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]))
+  );
+}
+
+/** What the web app shows at a path: one of its pages, a member's profile, or "not found". */
+export type AppPath = { kind: "page" } | { kind: "profile"; username: string } | { kind: "none" };
+
+export function classifyAppPath(pathname: string): AppPath {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return { kind: "none" };
+  }
+  const trimmed = path.replace(/^\/+|\/+$/g, "");
+  if (trimmed === "") return { kind: "page" };
+  const segments = trimmed.split("/");
+  if (STATIC_PATHS.some((pattern) => matches(pattern, segments))) return { kind: "page" };
+  const username = segments.length === 1 ? parseHandle(segments[0]) : null;
+  return username ? { kind: "profile", username } : { kind: "none" };
+}

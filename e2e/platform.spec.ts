@@ -48,6 +48,17 @@ test("landing → menu → policy page → language → theme → not found", as
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("the prerendered landing page shows the visitor's year, not its build year", async ({
+  page,
+}) => {
+  // A visitor years after the build: the page is adopted without a hydration error (the
+  // fixture fails on any console error) and the footer shows the browser's year.
+  const year = new Date().getFullYear() + 5;
+  await page.clock.setFixedTime(new Date(`${year}-03-01T12:00:00Z`));
+  await open(page, "/");
+  await expect(page.getByRole("contentinfo")).toContainText(`© ${year} ViewVault`);
+});
+
 test("aliases redirect and the whitepaper PDF downloads", async ({ page, request }) => {
   for (const [alias, target, title] of [
     ["/terms", "/terms-of-use", "Terms of Use"],

@@ -2,11 +2,13 @@ import { PRODUCT_NAME } from "@viewvault/shared";
 import { Info } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useHydrated } from "@/lib/use-hydrated";
 import { BrandMark } from "./brand-logo";
 import { FOOTER_COLUMNS } from "./navigation";
 
 export function Footer() {
   const { t } = useTranslation("common");
+  const hydrated = useHydrated();
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -46,7 +48,13 @@ export function Footer() {
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
           <span>{t("footer.notice")}</span>
         </p>
-        <p className="mt-6 text-xs text-muted-foreground">
+        {/* The prerendered landing page carries its build year: the browser's year may differ, so
+            React adopts that text quietly and then renders it afresh once hydrated. */}
+        <p
+          key={hydrated ? "live" : "prerendered"}
+          suppressHydrationWarning
+          className="mt-6 text-xs text-muted-foreground"
+        >
           {t("footer.rights", { year: new Date().getFullYear(), product: PRODUCT_NAME })}
         </p>
       </div>

@@ -31,9 +31,10 @@ export async function renderLanding(locale: Locale): Promise<PrerenderedPage> {
   if (context instanceof Response) throw new Error("the landing route answered with a redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
 
+  const queryClient = createQueryClient();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
@@ -41,6 +42,9 @@ export async function renderLanding(locale: Locale): Promise<PrerenderedPage> {
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
+  // The queries started while rendering keep garbage-collection timers (five minutes) that
+  // would hold the build open: nothing of them is needed once the markup exists.
+  queryClient.clear();
   const t = i18n.getFixedT(locale, "landing");
   return { html, title: t("meta.title"), description: t("meta.description") };
 }

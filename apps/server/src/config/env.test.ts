@@ -10,6 +10,14 @@ describe("loadEnv", () => {
     expect(env.PORT).toBe(3000);
   });
 
+  it("derives the public address from PORT unless PUBLIC_URL is set", () => {
+    expect(loadEnv({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(loadEnv({ PORT: "4100" }).PUBLIC_URL).toBe("http://localhost:4100");
+    expect(loadEnv({ PORT: "4100", PUBLIC_URL: "https://viewvault.example" }).PUBLIC_URL).toBe(
+      "https://viewvault.example",
+    );
+  });
+
   it("turns demo data off on PostgreSQL unless asked", () => {
     expect(loadEnv({ DATABASE_URL: "postgres://localhost/x" }).seedDemo).toBe(false);
     expect(loadEnv({ DATABASE_URL: "postgres://localhost/x", SEED_DEMO: "1" }).seedDemo).toBe(true);

@@ -19,7 +19,8 @@ export const ZEnv = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     HOST: z.string().default("0.0.0.0"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    /** Unset: http://localhost:<PORT>. */
+    PUBLIC_URL: optionalUrl,
     TRUSTED_ORIGINS: z
       .string()
       .default("")
@@ -88,6 +89,7 @@ export const ZEnv = z
   })
   .transform((env) => ({
     ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     DATA_DIR: path.resolve(env.DATA_DIR),
     /** The embedded database is used when no DATABASE_URL is set. */
     embedded: env.DATABASE_URL === undefined,

@@ -16,6 +16,22 @@ export function clientAddress(): Record<string, string> {
   return { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
 }
 
+/**
+ * Runs in every page before its scripts: the first page of a browser starts in English, light
+ * theme, whatever the machine's defaults; a journey's own later choice is kept.
+ */
+function startInEnglishLight() {
+  try {
+    if (!localStorage.getItem("e2e-init")) {
+      localStorage.setItem("e2e-init", "1");
+      localStorage.setItem("vv-lang", "en");
+      localStorage.setItem("vv-theme", "light");
+    }
+  } catch {
+    // Frames without storage (the embedded player).
+  }
+}
+
 /** Fails a journey on any console error or uncaught page error (CSP violations included). */
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
@@ -38,14 +54,7 @@ export const test = base.extend<{ page: Page }>({
         problems.push(`HTTP ${response.status()} ${url.pathname}`);
       }
     });
-    await page.addInitScript(() => {
-      // Start every journey in English, light theme, whatever the machine's defaults.
-      if (!localStorage.getItem("e2e-init")) {
-        localStorage.setItem("e2e-init", "1");
-        localStorage.setItem("vv-lang", "en");
-        localStorage.setItem("vv-theme", "light");
-      }
-    });
+    await page.addInitScript(startInEnglishLight);
     await use(page);
     expect(problems, "the page logged errors").toEqual([]);
   },
@@ -70,14 +79,7 @@ export async function memberContext(
   options: BrowserContextOptions,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ ...options, extraHTTPHeaders: clientAddress() });
-  await context.addInitScript(() => {
-    try {
-      localStorage.setItem("vv-lang", "en");
-      localStorage.setItem("vv-theme", "light");
-    } catch {
-      // Frames without storage (the embedded player).
-    }
-  });
+  await context.addInitScript(startInEnglishLight);
   return { page: await context.newPage(), close: () => context.close() };
 }
 

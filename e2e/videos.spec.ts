@@ -9,18 +9,17 @@ import { expect, memberContext, signIn, test } from "./fixtures";
 
 /** A second member in their own browser context, with YouTube offline. */
 async function secondMember(browser: Browser, baseURL: string, viewport: Page["viewportSize"]) {
-  const member = await memberContext(browser, { baseURL, viewport: viewport() });
-  const context = member.page.context();
+  const { page, close } = await memberContext(browser, { baseURL, viewport: viewport() });
+  const context = page.context();
   // The machine is offline: the embed answers a blank stand-in page and the IFrame API never loads.
   await context.route("https://www.youtube-nocookie.com/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }),
   );
   await context.route("https://www.youtube.com/**", (route) => route.abort());
   await context.route("https://i.ytimg.com/**", (route) => route.abort());
-  const page = member.page;
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  return { context, page, problems };
+  return { page, close, problems };
 }
 
 async function shownBalance(page: Page): Promise<number> {
@@ -101,7 +100,7 @@ test("post a video → another member watches it to completion → both balances
 
     expect(await feedBalance(page)).toBe(brunoBefore + 1);
     expect(second.problems).toEqual([]);
-    await second.context.close();
+    await second.close();
   }
 
   // Alice earned the creator's view.

@@ -19,8 +19,8 @@ import { documentsRoutes } from "./modules/documents/documents.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
-import { findProfileByUsername } from "./modules/profiles/profiles.repository";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
+import { findPublicProfile } from "./modules/profiles/profiles.service";
 import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
 import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
@@ -184,8 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webPlugin, {
     distDir,
     ...(indexHtml ? { indexHtml } : {}),
-    usernameExists: async (username) =>
-      (await findProfileByUsername(app.db, username)) !== undefined,
+    usernameExists: async (username) => (await findPublicProfile(app.db, username)) !== undefined,
   });
 
   return app;

@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { profiles } from "../src/db/schema";
 import { AppError } from "../src/lib/app-error";
 import { registerMember } from "./accounts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "./app";
@@ -198,6 +200,13 @@ describe("serving the web app", () => {
     expect(await status(`/@${me.profile.username}`)).toBe(200);
     expect(await status(`/${me.profile.username.toUpperCase()}`)).toBe(200);
     expect(await status("/@nobody_here")).toBe(404);
+    // A suspended member's profile page says "not found" too (the same rule as the profile API).
+    const suspended = await registerMember(web.app, web.database.db);
+    await web.database.db
+      .update(profiles)
+      .set({ suspended: true })
+      .where(eq(profiles.id, suspended.me.profile.id));
+    expect(await status(`/@${suspended.me.profile.username}`)).toBe(404);
     expect(await status("/no/such/page")).toBe(404);
     const missing = await web.app.inject({
       method: "GET",

@@ -76,7 +76,7 @@ export const webPlugin = fp(
     opts: {
       distDir: string;
       indexHtml?: string;
-      /** Whether a member has this username (a profile page, or else "not found"). */
+      /** Whether /@username shows a member's profile (else the web app says "not found"). */
       usernameExists?: (username: string) => Promise<boolean>;
     },
   ) => {

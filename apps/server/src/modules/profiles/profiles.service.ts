@@ -144,9 +144,15 @@ export async function updateNotifications(
   return getMe(db, member);
 }
 
-export async function getPublicProfile(db: Db, username: string): Promise<TPublicProfile> {
+/** The profile shown at /@username: none for an unknown or suspended member. */
+export async function findPublicProfile(db: Db, username: string): Promise<ProfileRow | undefined> {
   const profile = await findProfileByUsername(db, username.replace(/^@/, ""));
-  if (!profile || profile.suspended) throw new AppError("NOT_FOUND", "User not found");
+  return profile && !profile.suspended ? profile : undefined;
+}
+
+export async function getPublicProfile(db: Db, username: string): Promise<TPublicProfile> {
+  const profile = await findPublicProfile(db, username);
+  if (!profile) throw new AppError("NOT_FOUND", "User not found");
   return {
     id: profile.id,
     username: profile.username,

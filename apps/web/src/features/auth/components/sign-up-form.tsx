@@ -41,8 +41,8 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
   const allFilled = Object.values(values).every((value) => value.trim() !== "");
   const showTermsHint = !acceptTerms && (termsTouched || allFilled);
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof values) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -106,7 +106,7 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
           aria-describedby="signup-username-status"
           aria-invalid={invalid("username") ?? (usernameStatus === "taken" ? true : undefined)}
           value={values.username}
-          onChange={set("username")}
+          onChange={(event) => set("username")(event.target.value)}
         />
         <UsernameStatusHint id="signup-username-status" status={usernameStatus} />
       </div>
@@ -121,7 +121,7 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
           placeholder={t("fields.emailPlaceholder")}
           aria-invalid={invalid("email")}
           value={values.email}
-          onChange={set("email")}
+          onChange={(event) => set("email")(event.target.value)}
         />
       </div>
       <PasswordField
@@ -131,7 +131,7 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
         required
         invalid={invalid("password")}
         value={values.password}
-        onChange={(value) => set("password")({ target: { value } })}
+        onChange={set("password")}
       />
       <PasswordField
         id="signup-confirm"
@@ -140,7 +140,7 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
         required
         invalid={invalid("confirmPassword")}
         value={values.confirmPassword}
-        onChange={(value) => set("confirmPassword")({ target: { value } })}
+        onChange={set("confirmPassword")}
       />
       <div className="grid gap-1.5">
         <div className="flex items-start gap-2 text-sm">

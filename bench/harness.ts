@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -16,8 +16,22 @@ export async function migratedDatabase() {
   return database;
 }
 
-/** The real server in its own process, as deployed: PostgreSQL, no demo data, quiet logs. */
+let built = false;
+
+/** The server bundle as deployed (apps/server/dist/server.js), built once per bench process. */
+function buildServer(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, ["build.mjs"], {
+    cwd: path.join(root, "apps/server"),
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("the server build failed");
+  built = true;
+}
+
+/** The real server in its own process, as deployed: the bundle, PostgreSQL, no demo data, quiet logs. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  buildServer();
   const child = spawn(
     process.execPath,
     [
@@ -25,9 +39,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       ...(process.env.BENCH_CPU_PROF
         ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),
-      "--import",
-      "tsx",
-      path.join(root, "apps/server/src/server.ts"),
+      path.join(root, "apps/server/dist/server.js"),
     ],
     {
       cwd: root,
@@ -41,7 +53,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
         LOG_LEVEL: "warn",
-        TRUST_PROXY: "true",
+        TRUST_PROXY: "1",
         RATE_LIMIT_MAX: "100000000",
         DB_POOL_MAX: "16",
         WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "2",
@@ -122,15 +134,12 @@ export async function signInCookie(email: string, password: string, ip: string):
     .join("; ");
 }
 
-export async function pgbenchTps(clients: number, scale: number): Promise<number> {
+let pgbenchDb: string | undefined;
+
+/** pgbench's connection arguments for the bench database's server. */
+function pgbenchArgs(): string[] {
   const u = new URL(url);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const dbname = `${u.pathname.slice(1)}_pgbench`;
-  await admin.query(`drop database if exists ${dbname}`);
-  await admin.query(`create database ${dbname}`);
-  await admin.end();
-  const args = [
+  return [
     "-h",
     u.hostname,
     "-p",
@@ -138,21 +147,48 @@ export async function pgbenchTps(clients: number, scale: number): Promise<number
     "-U",
     decodeURIComponent(u.username || "postgres"),
   ];
-  const { spawnSync } = await import("node:child_process");
-  const init = spawnSync("pgbench", [...args, "-i", "-q", "-s", String(scale), dbname], {
-    encoding: "utf8",
-  });
-  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+}
+
+/**
+ * pgbench on the same PostgreSQL, 10 s at `clients` clients: TPC-B by default, `-S` for
+ * select-only. Its database (scale `scale`) is created once per bench process and dropped by
+ * `dropPgbench()`.
+ */
+export async function pgbenchTps(
+  clients: number,
+  scale: number,
+  extra: string[] = [],
+): Promise<number> {
+  if (!pgbenchDb) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const name = `${new URL(url).pathname.slice(1)}_pgbench`;
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const init = spawnSync("pgbench", [...pgbenchArgs(), "-i", "-q", "-s", String(scale), name], {
+      encoding: "utf8",
+    });
+    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+    pgbenchDb = name;
+    process.once("beforeExit", () => void dropPgbench());
+  }
   const run = spawnSync(
     "pgbench",
-    [...args, "-c", String(clients), "-j", "2", "-T", "10", "-n", dbname],
+    [...pgbenchArgs(), "-c", String(clients), "-j", "2", "-T", "10", "-n", ...extra, pgbenchDb],
     { encoding: "utf8" },
   );
-  const drop = new pg.Client({ connectionString: url });
-  await drop.connect();
-  await drop.query(`drop database if exists ${dbname} with (force)`);
-  await drop.end();
   const match = run.stdout.match(/tps = ([\d.]+)/);
   if (!match) throw new Error(`pgbench failed: ${run.stderr}`);
   return Number(match[1]);
+}
+
+export async function dropPgbench(): Promise<void> {
+  if (!pgbenchDb) return;
+  const name = pgbenchDb;
+  pgbenchDb = undefined;
+  const drop = new pg.Client({ connectionString: url });
+  await drop.connect();
+  await drop.query(`drop database if exists ${name} with (force)`);
+  await drop.end();
 }

@@ -91,6 +91,11 @@ test("invite → sign up → confirm → settings → 2FA → sign in → reset 
   // Settings → Profile: a new username.
   await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  // All four tabs are in sight, on a phone too.
+  for (const name of ["Profile", "Wallet", "Security", "Notifications"]) {
+    await expect(page.getByRole("tab", { name })).toBeInViewport({ ratio: 1 });
+  }
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
   await page.getByLabel("Username").fill(username);
   await expect(page.getByText("Username available")).toBeVisible();
   await page.getByRole("button", { name: "Save changes" }).click();

@@ -126,7 +126,8 @@ test("swap → transfer with preview → live balance elsewhere → activity and
   expect(text.split("\n")[0]).toBe(
     "date,kind,currency,amount,balance_after,counterparty,transaction_id",
   );
-  // Negative amounts are quoted (spreadsheet formula guard).
-  expect(text).toContain(',transfer,VIEWS,"-100",');
+  // Amounts stay numbers (a negative amount is not a formula; text cells that would be are
+  // neutralised with a leading apostrophe).
+  expect(text).toContain(",transfer,VIEWS,-100,");
   expect(await hasNoHorizontalOverflow(page)).toBe(true);
 });

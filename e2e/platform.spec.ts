@@ -40,6 +40,15 @@ test("landing → menu → policy page → language → theme → not found", as
   await page.reload();
   expect(await html.evaluate((el) => el.classList.contains("dark"))).toBe(!wasDark);
 
+  // Any /@name is a profile lookup: a name no member can have is a member not found (404).
+  const impossible = await page.goto("/@some-name-with-hyphens");
+  expect(impossible?.status()).toBe(404);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Usuário não encontrado" }),
+  ).toBeVisible();
+  await expect(page.getByText("Ops! Página não encontrada")).toBeHidden();
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
+
   // Unknown path → not-found page with a way home.
   const missing = await page.goto("/this/does/not/exist");
   expect(missing?.status()).toBe(404);

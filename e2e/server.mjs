@@ -6,7 +6,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 // A local stand-in for YouTube's oEmbed endpoint (the machine may be offline): ids starting
-// with "e2e" have the title "E2E video <id>"; any other id is unknown (404), as on YouTube.
+// with "e2e" have the title "E2E video <id>", those starting with "e2eL" a very long one with a
+// very long word (e2e/videos.spec.ts spells it the same way); any other id is unknown (404), as
+// on YouTube.
+function standInTitle(id) {
+  const title = `E2E video ${id}`;
+  return id.startsWith("e2eL")
+    ? `${title} ${"Supercalifragilisticexpialidocious".repeat(4)} and a title far longer than any card was made for`
+    : title;
+}
+
 const oembed = createServer((req, res) => {
   const target = new URL(req.url ?? "/", "http://localhost").searchParams.get("url") ?? "";
   const id = URL.canParse(target) ? (new URL(target).searchParams.get("v") ?? "") : "";
@@ -16,7 +25,7 @@ const oembed = createServer((req, res) => {
   }
   res
     .writeHead(200, { "content-type": "application/json" })
-    .end(JSON.stringify({ title: `E2E video ${id}`, type: "video" }));
+    .end(JSON.stringify({ title: standInTitle(id), type: "video" }));
 });
 await new Promise((resolve) => oembed.listen(0, "127.0.0.1", resolve));
 const oembedUrl = `http://127.0.0.1:${oembed.address().port}/oembed`;
@@ -32,7 +41,8 @@ const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
     // The watch journey moves the server clock through POST /api/test/clock (test mode only).
     E2E_CLOCK: "1",
     // Each browser context sends its own X-Forwarded-For (e2e/fixtures.ts), so journeys keep
-    // separate per-address rate limits, as members behind a real proxy do.
+    // separate per-address rate limits, as members behind a real proxy do. One trusted hop: the
+    // right-most entry — the only one each context writes — is the client address.
     TRUST_PROXY: "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },

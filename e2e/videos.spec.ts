@@ -1,11 +1,18 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, memberContext, signIn, test } from "./fixtures";
+import { expect, hasNoHorizontalOverflow, memberContext, signIn, test } from "./fixtures";
 
 /**
  * The videos journey: alice posts a video (the server fetches its title from the oEmbed
- * stand-in), bruno watches it — ad, then content — to completion with the browser's and the
- * server's clocks moved forward (test mode only), and both balances change in the UI.
+ * stand-in: a very long one, which must not overflow the preview, the card or the watch page),
+ * bruno watches it — ad, a reload that continues the ad, then content — to completion with the
+ * browser's and the server's clocks moved forward (test mode only), and both balances change in
+ * the UI.
  */
+
+/** The stand-in's title for ids starting with "e2eL" (e2e/server.mjs). */
+function longTitle(youtubeId: string): string {
+  return `E2E video ${youtubeId} ${"Supercalifragilisticexpialidocious".repeat(4)} and a title far longer than any card was made for`;
+}
 
 /** A second member in their own browser context, with YouTube offline. */
 async function secondMember(browser: Browser, baseURL: string, viewport: Page["viewportSize"]) {
@@ -45,8 +52,8 @@ test("post a video → another member watches it to completion → both balances
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const youtubeId = `e2e${Date.now().toString(36).slice(-8).padStart(8, "0")}`;
-  const title = `E2E video ${youtubeId}`;
+  const youtubeId = `e2eL${Date.now().toString(36).slice(-7).padStart(7, "0")}`;
+  const title = longTitle(youtubeId);
 
   // Alice posts the video.
   await signIn(page, "alice@viewvault.local", "alice-password-1");
@@ -55,12 +62,23 @@ test("post a video → another member watches it to completion → both balances
   await expect(page.getByRole("heading", { level: 1, name: "Add Video" })).toBeVisible();
   await page.getByLabel("YouTube URL").fill(`https://youtu.be/${youtubeId}`);
   await expect(page.getByTestId("extracted-title")).toHaveText(title);
+  await expect(page.getByTestId("extracted-title")).toHaveAttribute("title", title);
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
   await page.getByLabel("Country", { exact: true }).selectOption("BR");
   await page.getByLabel("Theme", { exact: true }).selectOption("Technology");
   await page.getByRole("button", { name: "Add Video" }).click();
   await expect(page.getByText("Video Added Successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/feed$/);
   await expect.poll(() => shownBalance(page)).toBe(aliceBefore - 1);
+  // The long title stays inside its card: clamped, long words broken, whole on hover.
+  const posted = page.getByTestId("video-card").filter({ hasText: youtubeId });
+  await expect(posted.getByRole("link", { name: title })).toHaveAttribute("title", title);
+  await posted.scrollIntoViewIfNeeded();
+  // Whole width inside the viewport (a sub-pixel sliver under the fold is not overflow).
+  const box = await posted.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box && box.x >= 0 && box.x + box.width <= width + 0.5).toBe(true);
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
 
   // Bruno, in another browser, finds it in the feed (filtered) and watches it.
   const alice = page;
@@ -75,12 +93,26 @@ test("post a video → another member watches it to completion → both balances
     await page.clock.install();
     await card.getByRole("link", { name: "Watch" }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await page.getByRole("button", { name: "Watch Advertisement" }).click();
     const ad = page.getByRole("dialog", { name: "Advertisement" });
     await expect(ad).toBeVisible();
     await expect(ad.getByTestId("house-ad")).toBeVisible();
     const close = ad.getByRole("button", { name: /Close ad/ });
     await expect(close).toBeDisabled();
+
+    // A reload 12 s into the ad continues the same session with the rest of the ad.
+    await advanceServer(page, 12_000);
+    await page.clock.fastForward(12_000);
+    await page.reload();
+    await expect(ad).toBeVisible();
+    await expect(ad.getByText(/The ad ends in 1\d s/)).toBeVisible();
+    await expect(close).toBeDisabled();
+    // The overlay fits the phone: its Close button wraps below the title instead of sticking out.
+    expect(await ad.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
+    await expect(
+      page.getByRole("progressbar", { name: "Advertisement" }).first(),
+    ).not.toHaveAttribute("aria-valuenow", "0");
 
     await advanceServer(page, 31_000);
     await page.clock.fastForward(31_000);

@@ -94,5 +94,9 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // The same realistic budget as the server's tests: a busy two-core machine renders a whole
+    // route (providers, layout, lazy page) in seconds, not milliseconds.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -9,18 +9,22 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import type { Env } from "./config/env";
+import type { Env, TrustProxy } from "./config/env";
 import type { Database } from "./db/client";
 import { type Clock, systemClock } from "./lib/clock";
 import { resolveAuthSecret } from "./lib/secret";
+import { activityRoutes } from "./modules/activity/activity.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAuth } from "./modules/auth/auth";
+import { balancesRoutes } from "./modules/balances/balances.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import type { Money } from "./modules/ledger/money-command";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { findPublicProfile } from "./modules/profiles/profiles.service";
+import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
 import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
@@ -29,11 +33,11 @@ import { transfersRoutes } from "./modules/transfers/transfers.routes";
 import { createOembedClient } from "./modules/videos/oembed";
 import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
-import { walletRoutes } from "./modules/wallet/wallet.routes";
 import { watchRoutes } from "./modules/watch/watch.routes";
 import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { errorHandlerPlugin } from "./plugins/error-handler";
+import { inputGuardPlugin } from "./plugins/input-guard";
 import { openapiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
@@ -53,6 +57,8 @@ export interface AppDeps {
 declare module "fastify" {
   interface FastifyInstance {
     mailer: Mailer;
+    /** The database and what follows a money command's commit (modules/ledger/money-command). */
+    money: Money;
     /** The address members use (links in e-mails). */
     publicUrl: string;
   }
@@ -64,6 +70,21 @@ function webDistDir(env: Env): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // src/app.ts and dist/server.js both sit one level below apps/server.
   return path.resolve(here, "../../web/dist");
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the first n hops from the socket",
+ * so request.ip is the entry the outermost trusted proxy appended (Fastify itself now trusts
+ * nothing for a bare number); a list of proxy addresses/CIDRs is passed as it is.
+ */
+export function trustProxyOption(
+  value: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === "number") {
+    const hops = value;
+    return hops > 0 ? (_address, hop) => hop < hops : false;
+  }
+  return value;
 }
 
 /** Registers external plugins, then app plugins, then the domain modules. */
@@ -87,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? incoming
         : randomUUID();
     },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -106,9 +127,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedOrigins: [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS],
     inlineScriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [],
     https: env.PUBLIC_URL.startsWith("https://"),
+    development: env.NODE_ENV !== "production",
     ...(env.AD_NETWORK_TAG ? { adNetworkOrigin: new URL(env.AD_NETWORK_TAG).origin } : {}),
   });
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   // End-to-end tests may move the server clock (NODE_ENV=test and E2E_CLOCK=1 only).
   const e2eClock =
     !deps.clock && env.E2E_CLOCK && env.NODE_ENV === "test" ? offsetClock() : undefined;
@@ -116,10 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     clock: deps.clock ?? e2eClock ?? systemClock,
   });
-  const redis =
-    env.RATE_LIMIT_STORE === "redis"
-      ? new Redis(env.REDIS_URL as string, { maxRetriesPerRequest: 2 })
-      : undefined;
+  // Redis (REDIS_URL) carries live updates between instances, and rate limits when asked to.
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   if (redis) {
     app.addHook("onClose", async () => {
       await redis.quit();
@@ -127,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(rateLimitPlugin, {
     db: deps.database.db,
-    redis,
+    redis: env.RATE_LIMIT_STORE === "redis" ? redis : undefined,
     defaultMax: env.RATE_LIMIT_MAX,
   });
   await app.register(openapiPlugin, { publicUrl: env.PUBLIC_URL });
@@ -140,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
+      publicUrl: env.PUBLIC_URL,
     });
   app.decorate("mailer", mailer);
   app.decorate("publicUrl", env.PUBLIC_URL);
@@ -152,23 +174,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     secret: authSecret,
     mailer,
-    redis,
+    redis: env.RATE_LIMIT_STORE === "redis" ? redis : undefined,
     // Referral rewards once an invited member confirms; a sweep catches any that a crash interrupted.
     onEmailVerified: (authUid) => {
-      grantSignupRewardsFor(deps.database.db, authUid).catch((error) =>
-        app.log.error({ err: error, authUid }, "referral rewards failed; the sweep will retry"),
-      );
+      grantSignupRewardsFor(deps.database.db, authUid)
+        .then((touched) => app.money.afterCommit(touched))
+        .catch((error) =>
+          app.log.error({ err: error, authUid }, "referral rewards failed; the sweep will retry"),
+        );
     },
   });
+  await app.register(realtimePlugin, { database: deps.database, redis });
+  app.decorate("money", {
+    db: deps.database.db,
+    afterCommit(profileIds) {
+      if (profileIds.length === 0) return;
+      app.realtime.publish(profileIds);
+      mailer.nudge();
+    },
+  } satisfies Money);
   await app.register(authPlugin, { auth, publicUrl: env.PUBLIC_URL, secret: authSecret });
-  await app.register(realtimePlugin, { database: deps.database });
 
   // Domain modules.
   await app.register(healthRoutes);
   await app.register(documentsRoutes);
   await app.register(profilesRoutes, { authSecret });
   await app.register(adminRoutes);
-  await app.register(walletRoutes);
+  await app.register(balancesRoutes);
+  await app.register(activityRoutes);
+  await app.register(referralsRoutes);
   await app.register(swapRoutes);
   await app.register(transfersRoutes);
   await app.register(configRoutes, { adNetworkTag: env.AD_NETWORK_TAG });

@@ -18,7 +18,9 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
     timer.unref();
     app.addHook("onClose", async () => clearInterval(timer));
   };
-  every(30_000, "referral reward sweep", () => sweepSignupRewards(db));
+  every(30_000, "referral reward sweep", async () =>
+    app.money.afterCommit(await sweepSignupRewards(db)),
+  );
   every(10 * 60_000, "rate-limit cleanup", () => purgeExpiredRateLimits(db));
   every(60 * 60_000, "idempotency key cleanup", () =>
     purgeOldKeys(db, new Date(Date.now() - 24 * 3600_000)),

@@ -6,6 +6,12 @@ import { openDatabase } from "./db/client";
 import { openMigratedDatabase, runMigrations } from "./db/migrate";
 import { seedDemo } from "./db/seed";
 import { startBackgroundJobs } from "./jobs";
+import { readyMessage } from "./lib/ready-message";
+
+/** What to open, for the last line of the start log. */
+function ready(env: Env, port: number, suffix = ""): string {
+  return `${readyMessage({ publicUrl: env.PUBLIC_URL, nodeEnv: env.NODE_ENV, host: env.HOST, port })}${suffix}`;
+}
 
 function readEnv(): Env {
   if (existsSync(".env")) process.loadEnvFile(".env");
@@ -72,7 +78,12 @@ async function serve(env: Env, prepared: boolean): Promise<void> {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ host: env.HOST, port: env.PORT });
-  if (!cluster.isWorker) app.log.info(`ViewVault is ready at ${env.PUBLIC_URL}`);
+  // Fastify's "Server listening at http://127.0.0.1:3000" lines come first; this one says what to open.
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  // Through the logger, not console.log: pino writes asynchronously, and a line printed beside it
+  // would come out before Fastify's "Server listening at …" lines instead of after them.
+  if (!cluster.isWorker) app.log.info(ready(env, port));
 }
 
 /**
@@ -94,8 +105,7 @@ async function main(): Promise<void> {
   });
   let online = 0;
   cluster.on("listening", () => {
-    if (++online === env.WEB_CONCURRENCY)
-      console.log(`ViewVault is ready at ${env.PUBLIC_URL} (${online} workers)`);
+    if (++online === env.WEB_CONCURRENCY) console.log(ready(env, env.PORT, ` — ${online} workers`));
   });
   const stop = (signal: NodeJS.Signals) => {
     stopping = true;

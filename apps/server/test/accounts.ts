@@ -3,7 +3,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../src/db/client";
-import { listRecentMessages } from "../src/modules/mail/mail.repository";
+import { listMailbox } from "../src/modules/mail/mail.service";
 import { TEST_ORIGIN } from "./app";
 
 let ipCounter = 1;
@@ -14,9 +14,14 @@ export function freshIp(): string {
   return `10.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}.7`;
 }
 
+/** The browser every test client claims to be (sign-ups record it; factories reuse it). */
+export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36";
+
 export interface Client {
   ip: string;
   cookie: string;
+  /** Puts a cookie in the jar, as a Set-Cookie from the server would (value as sent on the wire). */
+  setCookie(name: string, value: string): void;
   request(
     method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
@@ -33,6 +38,9 @@ export function client(app: FastifyInstance, ip = freshIp()): Client {
     get cookie() {
       return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
     },
+    setCookie(name, value) {
+      jar.set(name, value);
+    },
     async request(method, url, payload, headers = {}) {
       const res = await app.inject({
         method,
@@ -40,7 +48,7 @@ export function client(app: FastifyInstance, ip = freshIp()): Client {
         remoteAddress: ip,
         headers: {
           origin: TEST_ORIGIN,
-          "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
+          "user-agent": BROWSER_USER_AGENT,
           ...(jar.size ? { cookie: c.cookie } : {}),
           ...(payload !== undefined ? { "content-type": "application/json" } : {}),
           ...headers,
@@ -73,7 +81,7 @@ export async function lastMailTo(
   db: Db,
   to: string,
 ): Promise<{ subject: string; text: string; link: string; kind: string }> {
-  const messages = (await listRecentMessages(db, 200)).filter((m) => m.to === to);
+  const messages = (await listMailbox(db, TEST_ORIGIN, 200)).filter((m) => m.to === to);
   const message = messages[0];
   expect(message, `an e-mail to ${to}`).toBeDefined();
   const link = message?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
@@ -86,7 +94,7 @@ export async function lastMailTo(
 }
 
 export async function mailCount(db: Db, to: string): Promise<number> {
-  return (await listRecentMessages(db, 500)).filter((m) => m.to === to).length;
+  return (await listMailbox(db, TEST_ORIGIN, 500)).filter((m) => m.to === to).length;
 }
 
 export async function signUp(

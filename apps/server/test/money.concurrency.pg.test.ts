@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../src/modules/auth/create-account";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { type Client, client, signIn, uniqueUser } from "./accounts";
+import type { Client } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
 import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "./database";
-import { fund, USDT } from "./factories";
+import { createSignedInMember, fund, USDT } from "./factories";
 
 const suite = describe.skipIf(!pgUrl);
 
@@ -26,14 +25,7 @@ suite(`money under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: ${
 
   async function members(n: number, views: bigint, usdt: bigint) {
     return Promise.all(
-      Array.from({ length: n }, async () => {
-        const user = uniqueUser("race");
-        const { profile } = await createAccount(db(), { ...user, role: "member" });
-        if (views || usdt) await fund(db(), profile.id, { views, usdt });
-        const c = client(t.app);
-        expect((await signIn(c, user.email, user.password)).statusCode).toBe(200);
-        return { c, profile };
-      }),
+      Array.from({ length: n }, () => createSignedInMember(t.app, { views, usdt })),
     );
   }
 
@@ -153,17 +145,10 @@ suite(`money under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: ${
 
   it("a referred member's concurrent swap loop pays the referrer nothing beyond the first net conversion", async () => {
     const [referrer] = await members(1, 0n, 0n);
-    const user = uniqueUser("loop");
-    const { profile } = await createAccount(db(), {
-      ...user,
-      role: "member",
-      referredBy: referrer!.profile.id,
-    });
+    const { c, profile } = await createSignedInMember(t.app, { referredBy: referrer!.profile.id });
     const { grantSignupRewards } = await import("../src/modules/referrals/referrals.service");
-    expect(await grantSignupRewards(db(), profile.id)).toBe("paid");
+    expect((await grantSignupRewards(db(), profile.id)).outcome).toBe("paid");
     await fund(db(), profile.id, { views: 1_000n });
-    const c = client(t.app);
-    await signIn(c, user.email, user.password);
     await c.request("POST", "/api/swaps", { direction: "VIEWS_TO_USDT", amount: "1000" });
     const afterFirst = BigInt((await balancesOf(referrer!.c)).usdt);
     // 0.1 USDT on the bonus + 1 USDT on the first 100 USDT converted.

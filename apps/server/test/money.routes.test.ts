@@ -3,9 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { referrals } from "../src/db/schema";
 import { postTransaction } from "../src/modules/ledger/ledger.service";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
+import { grantSignupRewards } from "../src/modules/referrals/referrals.service";
 import { client, registerMember } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
-import { fund, USDT } from "./factories";
+import { createSignedInMember, fund, USDT } from "./factories";
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -21,10 +22,8 @@ afterEach(async () => {
   expect(report.problems).toEqual([]);
 });
 
-async function member(views = 0n, usdt = 0n) {
-  const m = await registerMember(t.app, db());
-  if (views || usdt) await fund(db(), m.me.profile.id, { views, usdt });
-  return m;
+function member(views = 0n, usdt = 0n) {
+  return createSignedInMember(t.app, { views, usdt });
 }
 
 async function balances(c: Awaited<ReturnType<typeof member>>["c"]) {
@@ -94,16 +93,20 @@ describe("swap center", () => {
     ]);
   });
 
-  it("answers the seeds' messages", async () => {
+  it("answers the seeds' messages in the member's language", async () => {
     const { c } = await member(10n, USDT(1));
     for (const amount of ["0", "-5", "abc", "1.5"]) {
       const res = await c.request("POST", "/api/swaps", { direction: "VIEWS_TO_USDT", amount });
       expect(res.statusCode, amount).toBe(400);
       expect(res.json()).toMatchObject({
         code: "INVALID_AMOUNT",
-        message: "Digite um valor válido",
+        message: "Please enter a valid amount",
+        field: "amount",
       });
     }
+    // The seeds' words are Portuguese: a member who reads Portuguese gets them verbatim.
+    const pt = await c.request("PATCH", "/api/me/profile", { locale: "pt-BR" });
+    expect(pt.statusCode).toBe(200);
     const tooSmall = await c.request("POST", "/api/swaps", {
       direction: "USDT_TO_VIEWS",
       amount: "0.05",
@@ -117,6 +120,7 @@ describe("swap center", () => {
     expect(views.json()).toMatchObject({
       code: "INSUFFICIENT_BALANCE",
       message: "Você não possui views suficientes",
+      params: { context: "swapViews" },
     });
     const usdt = await c.request("POST", "/api/swaps", { direction: "USDT_TO_VIEWS", amount: "2" });
     expect(usdt.json()).toMatchObject({
@@ -297,13 +301,10 @@ describe("activity", () => {
 });
 
 describe("referral rewards", () => {
-  async function invitedMember(inviterUsername: string) {
-    return registerMember(t.app, db(), { referralId: inviterUsername });
-  }
-
   it("pays +1 view to the referrer and the bonus to the member on confirmation, once", async () => {
     const inviter = await member();
-    const invited = await invitedMember(inviter.me.profile.username);
+    // Signs up over HTTP with the inviter's username and confirms: the confirmation is what pays.
+    const invited = await registerMember(t.app, db(), { referralId: inviter.me.profile.username });
     await new Promise((r) => setTimeout(r, 100));
     expect(await balances(invited.c)).toMatchObject({ usdt: "10000000" });
     // +1 view and 1 % of the 10 USDT bonus.
@@ -323,10 +324,31 @@ describe("referral rewards", () => {
     expect(summary.recent[0].referred.username).toBe(invited.me.profile.username);
   });
 
+  it("says per referral what the referrer earned, apart from the member's welcome bonus", async () => {
+    const inviter = await member();
+    const invited = await registerMember(t.app, db(), { referralId: inviter.me.profile.username });
+    await new Promise((r) => setTimeout(r, 100));
+    const recent = async () =>
+      (await inviter.c.request("GET", "/api/referrals/summary")).json().recent[0];
+    // +1 view and 1 % of the 10 USDT welcome bonus for the referrer; the bonus is the member's.
+    expect(await recent()).toMatchObject({
+      referred: { username: invited.me.profile.username },
+      status: "PAID",
+      earnedViews: "1",
+      earnedUsdt: "100000",
+      usdtBonus: "10000000",
+    });
+    // The commission on the member's later conversion adds up per referral.
+    await fund(db(), invited.me.profile.id, { views: 1_000n });
+    await invited.c.request("POST", "/api/swaps", { direction: "VIEWS_TO_USDT", amount: "1000" });
+    expect(await recent()).toMatchObject({ earnedViews: "1", earnedUsdt: "1100000" });
+  });
+
   it("pays commission only on new net conversion", async () => {
     const inviter = await member();
-    const invited = await invitedMember(inviter.me.profile.username);
-    await new Promise((r) => setTimeout(r, 100));
+    const invited = await createSignedInMember(t.app, { referredBy: inviter.id });
+    // What confirming the e-mail grants an invited member (the test above covers that path).
+    expect((await grantSignupRewards(db(), invited.id)).outcome).toBe("paid");
     await fund(db(), invited.me.profile.id, { views: 1_000n });
     const start = BigInt((await balances(inviter.c)).usdt);
     await invited.c.request("POST", "/api/swaps", { direction: "VIEWS_TO_USDT", amount: "1000" }); // +100 USDT
@@ -362,6 +384,8 @@ describe("referral rewards", () => {
       .where(eq(referrals.referredUserId, me.profile.id));
     expect(row).toMatchObject({ status: "HELD" });
     expect(row?.flagReason).toContain("same network");
+    const summary = (await inviter.c.request("GET", "/api/referrals/summary")).json();
+    expect(summary.recent[0]).toMatchObject({ status: "HELD", earnedViews: "0", earnedUsdt: "0" });
     expect(await balances(c)).toMatchObject({ usdt: "0" });
     expect(await balances(inviter.c)).toMatchObject({ views: "0", usdt: "0" });
   });
@@ -371,8 +395,7 @@ describe("transfer e-mails", () => {
   it("e-mails the recipient in their language unless they turned transaction e-mails off", async () => {
     const { lastMailTo, mailCount } = await import("./accounts");
     const a = await member(1_000n);
-    const b = await member();
-    await b.c.request("PATCH", "/api/me/profile", { locale: "pt-BR" });
+    const b = await createSignedInMember(t.app, { locale: "pt-BR" });
     await a.c.request("POST", "/api/transfers", {
       recipient: b.me.profile.username,
       transferType: "VIEWS",

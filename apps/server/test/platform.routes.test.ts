@@ -2,13 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { profiles } from "../src/db/schema";
 import { AppError } from "../src/lib/app-error";
-import { registerMember } from "./accounts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "./app";
+import { memberFactory } from "./factories";
 
 let t: TestApp;
 
@@ -28,7 +26,7 @@ beforeAll(async () => {
         throw new Error("secret database password leaked in stack");
       });
       app.get("/api/test/conflict", async () => {
-        throw new AppError("CONFLICT", "Already claimed");
+        throw new AppError("CONFLICT", { context: "watchRaced" });
       });
     },
   });
@@ -76,7 +74,19 @@ describe("platform routes", () => {
   it("maps AppError codes to statuses and never leaks internals on 5xx", async () => {
     const conflict = await t.app.inject({ method: "GET", url: "/api/test/conflict" });
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.json()).toEqual({ code: "CONFLICT", message: "Already claimed" });
+    expect(conflict.json()).toEqual({
+      code: "CONFLICT",
+      message: "Another watch session was started at the same time. Please try again.",
+      params: { context: "watchRaced" },
+    });
+    const inPortuguese = await t.app.inject({
+      method: "GET",
+      url: "/api/test/conflict",
+      headers: { "accept-language": "pt-BR,pt;q=0.9" },
+    });
+    expect(inPortuguese.json().message).toBe(
+      "Outra sessão de exibição foi iniciada ao mesmo tempo. Tente novamente.",
+    );
     const boom = await t.app.inject({ method: "GET", url: "/api/test/boom" });
     expect(boom.statusCode).toBe(500);
     expect(boom.json().code).toBe("INTERNAL");
@@ -191,22 +201,26 @@ describe("serving the web app", () => {
   });
 
   it("answers 404 where the web app shows not found: unknown paths and usernames", async () => {
-    const { me } = await registerMember(web.app, web.database.db);
+    const member = await memberFactory.create({}, { transient: { db: web.database.db } });
     const status = async (url: string) =>
       (await web.app.inject({ method: "GET", url, headers: { accept: "text/html" } })).statusCode;
     expect(await status("/feed")).toBe(200);
     expect(await status("/watch/0b6c3a52-7f7e-4a55-9f6a-1c2d3e4f5a6b?x=1")).toBe(200);
     expect(await status("/terms")).toBe(200);
-    expect(await status(`/@${me.profile.username}`)).toBe(200);
-    expect(await status(`/${me.profile.username.toUpperCase()}`)).toBe(200);
+    expect(await status(`/@${member.profile.username}`)).toBe(200);
+    expect(await status(`/${member.profile.username.toUpperCase()}`)).toBe(200);
     expect(await status("/@nobody_here")).toBe(404);
+    // Any /@name is a profile lookup: a name no username can match is a member not found (404).
+    expect(await status("/@some-name-with-hyphens")).toBe(404);
+    expect(await status("/%40some-name-with-hyphens")).toBe(404);
+    expect(await status(`/@${"a".repeat(300)}`)).toBe(404);
+    expect(await status("/@")).toBe(404);
     // A suspended member's profile page says "not found" too (the same rule as the profile API).
-    const suspended = await registerMember(web.app, web.database.db);
-    await web.database.db
-      .update(profiles)
-      .set({ suspended: true })
-      .where(eq(profiles.id, suspended.me.profile.id));
-    expect(await status(`/@${suspended.me.profile.username}`)).toBe(404);
+    const suspended = await memberFactory.create(
+      { suspended: true },
+      { transient: { db: web.database.db } },
+    );
+    expect(await status(`/@${suspended.profile.username}`)).toBe(404);
     expect(await status("/no/such/page")).toBe(404);
     const missing = await web.app.inject({
       method: "GET",

@@ -2,12 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { fixedClock } from "../src/lib/clock";
-import { createAccount } from "../src/modules/auth/create-account";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { type Client, client, signIn, uniqueUser } from "./accounts";
+import type { Client } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
 import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "./database";
-import { fund } from "./factories";
+import { createSignedInMember } from "./factories";
 import { startOembedStandIn } from "./oembed-stand-in";
 
 const suite = describe.skipIf(!pgUrl);
@@ -37,16 +36,7 @@ suite(`videos under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: $
   });
 
   async function members(n: number, views: bigint) {
-    return Promise.all(
-      Array.from({ length: n }, async () => {
-        const user = uniqueUser("vrace");
-        const { profile } = await createAccount(db(), { ...user, role: "member" });
-        if (views) await fund(db(), profile.id, { views });
-        const c = client(t.app);
-        expect((await signIn(c, user.email, user.password)).statusCode).toBe(200);
-        return { c, profile };
-      }),
-    );
+    return Promise.all(Array.from({ length: n }, () => createSignedInMember(t.app, { views })));
   }
 
   const viewsOf = async (c: Client) => (await c.request("GET", "/api/balances")).json().views;

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../src/config/env";
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { type Client, client, registerMember } from "./accounts";
+import { type Client, client } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
-import { fund } from "./factories";
+import { createSignedInMember } from "./factories";
 import { startOembedStandIn } from "./oembed-stand-in";
 
 const SECRET = "test-secret-test-secret-test-secret-1234";
@@ -41,10 +41,8 @@ afterEach(async () => {
   expect(report.problems).toEqual([]);
 });
 
-async function member(views = 0n) {
-  const m = await registerMember(t.app, db());
-  if (views) await fund(db(), m.me.profile.id, { views });
-  return { ...m, id: m.me.profile.id };
+function member(views = 0n) {
+  return createSignedInMember(t.app, { views });
 }
 
 async function views(c: Client): Promise<string> {
@@ -265,7 +263,7 @@ describe("boosts", () => {
     const stranger = await member(500n);
     const notOwner = await stranger.c.request("POST", `/api/videos/${videoId}/boost`);
     expect(notOwner.statusCode).toBe(403);
-    expect(notOwner.json().message).toBe("Only the owner can boost this video");
+    expect(notOwner.json().message).toBe("Only the owner can boost this video.");
 
     const start = clock.now().getTime();
     const first = await owner.c.request("POST", `/api/videos/${videoId}/boost`);
@@ -298,6 +296,28 @@ describe("boosts", () => {
         .statusCode,
     ).toBe(404);
     clock.advance(80 * 3_600_000);
+  });
+
+  it("refuses an Idempotency-Key reused on another video: the path is part of the request", async () => {
+    const owner = await member(302n);
+    const first = (await post(owner.c, freshVideoId())).json().video.id as string;
+    const second = (await post(owner.c, freshVideoId())).json().video.id as string;
+    const key = { "idempotency-key": "boost-key-0001" };
+    const one = await owner.c.request("POST", `/api/videos/${first}/boost`, undefined, key);
+    expect(one.statusCode).toBe(200);
+    const replay = await owner.c.request("POST", `/api/videos/${first}/boost`, undefined, key);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.body).toBe(one.body);
+    const other = await owner.c.request("POST", `/api/videos/${second}/boost`, undefined, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(other.headers["idempotent-replayed"]).toBeUndefined();
+    // Only the first video is boosted, once.
+    const feed = (await owner.c.request("GET", "/api/videos")).json();
+    expect(feed.boosted.map((v: { id: string }) => v.id)).toContain(first);
+    expect(feed.boosted.map((v: { id: string }) => v.id)).not.toContain(second);
+    expect(await views(owner.c)).toBe("200");
+    clock.advance(30 * 3_600_000);
   });
 });
 
@@ -418,6 +438,67 @@ describe("watch sessions", () => {
       sql`select count(*)::int as n from ads_sessions where user_id = ${watcher.id} and status in ('AD','CONTENT')`,
     );
     expect((open as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
+  });
+
+  it("answers the member's open session on a video, so a reload continues it", async () => {
+    const { owner, videoId } = await video();
+    const other = await video();
+    const watcher = await member(0n);
+    const current = (c: Client, id = videoId) =>
+      c.request("GET", `/api/videos/${id}/sessions/current`);
+
+    expect((await current(client(t.app))).statusCode).toBe(401);
+    const none = await current(watcher.c);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({
+      code: "NOT_FOUND",
+      params: { context: "watchSession" },
+      message: "Watch session not found",
+    });
+    expect((await current(watcher.c, "not-a-uuid")).statusCode).toBe(404);
+
+    const started = (await watcher.c.request("POST", `/api/videos/${videoId}/sessions`)).json();
+    clock.advance(12_000);
+    // In the ad: the page counts the ad's remaining 18 s from the server's timestamps.
+    const inAd = await current(watcher.c);
+    expect(inAd.statusCode).toBe(200);
+    expect(inAd.json()).toEqual({
+      ...started,
+      serverTime: clock.now().toISOString(),
+    });
+    expect(Date.parse(inAd.json().serverTime) - Date.parse(inAd.json().adStartedAt)).toBe(12_000);
+    // Only the member's own session, only on that video.
+    expect((await current(owner.c)).statusCode).toBe(404);
+    expect((await current(watcher.c, other.videoId)).statusCode).toBe(404);
+
+    clock.advance(18_000);
+    expect(
+      (await watcher.c.request("POST", `/api/watch-sessions/${started.id}/content`)).statusCode,
+    ).toBe(200);
+    clock.advance(10_000);
+    const inContent = (await current(watcher.c)).json();
+    expect(inContent).toMatchObject({
+      id: started.id,
+      status: "CONTENT",
+      contentStartedAt: new Date(clock.now().getTime() - 10_000).toISOString(),
+      serverTime: clock.now().toISOString(),
+      adSeconds: 30,
+      contentSeconds: 30,
+    });
+
+    clock.advance(20_000);
+    expect(
+      (await watcher.c.request("POST", `/api/watch-sessions/${started.id}/complete`)).statusCode,
+    ).toBe(200);
+    expect((await current(watcher.c)).statusCode).toBe(404);
+
+    // Starting a session elsewhere abandons this one: nothing to continue here any more.
+    const again = await member(0n);
+    await again.c.request("POST", `/api/videos/${videoId}/sessions`);
+    expect((await current(again.c)).json().status).toBe("AD");
+    await again.c.request("POST", `/api/videos/${other.videoId}/sessions`);
+    expect((await current(again.c)).statusCode).toBe(404);
+    expect((await current(again.c, other.videoId)).json().status).toBe("AD");
   });
 
   it("stops crediting at the daily cap", async () => {

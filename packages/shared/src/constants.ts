@@ -16,6 +16,19 @@ export const RATES = {
   viewsPerUsdt: 10n,
 } as const;
 
+/**
+ * The largest amount one request may name (a swap, a transfer): far above any real balance, and
+ * far below 64-bit overflow in the database even after conversion — 10^12 views × 100,000
+ * micro-USDT per view = 10^17 micro-USDT, against a bigint limit of about 9.2 × 10^18.
+ * `parseViews`/`parseUsdt` answer null above these, so the server answers INVALID_AMOUNT.
+ */
+export const AMOUNT_LIMITS = {
+  /** 1,000,000,000,000 views. */
+  maxViews: 1_000_000_000_000n,
+  /** 1,000,000,000 USDT, in micro-USDT. */
+  maxMicroUsdt: 1_000_000_000n * MICRO_PER_USDT,
+} as const;
+
 export const VIDEO = {
   postCostViews: 1n,
   adSeconds: 30,

@@ -22,7 +22,7 @@ import {
   VIEW_REQUEST,
   WITHDRAWAL,
 } from "./constants";
-import { formatViews, viewsToMicroUsdt, wholeUsdt } from "./money";
+import { formatUsdtTrimmed, formatViews, viewsToMicroUsdt } from "./money";
 
 /**
  * The values that page texts interpolate (`{{minWithdrawal}}` …), rendered from the constants.
@@ -30,13 +30,8 @@ import { formatViews, viewsToMicroUsdt, wholeUsdt } from "./money";
  */
 export function policyFigures(locale: string): Record<string, string> {
   const views = (v: bigint) => formatViews(v, locale);
-  const pt = locale.startsWith("pt");
   /** Whole USDT with grouping and only the decimals it needs: "1,000", "2.5" (en); "1.000", "2,5" (pt-BR). */
-  const usdt = (m: bigint) => {
-    const [whole = "0", fraction] = wholeUsdt(m).split(".");
-    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, pt ? "." : ",");
-    return fraction ? `${grouped}${pt ? "," : "."}${fraction}` : grouped;
-  };
+  const usdt = (m: bigint) => formatUsdtTrimmed(m, locale);
   const tier = (id: string) => VERIFICATION_TIERS.find((t) => t.id === id)?.limitMicroUsdt ?? null;
   const milestone = (i: number) => MILESTONES[i] as (typeof MILESTONES)[number];
   const hours = SUPPORT.businessHours;

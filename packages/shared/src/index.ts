@@ -1,7 +1,9 @@
+export * from "./checks";
 export * from "./constants";
 export * from "./contracts/accounts";
 export * from "./contracts/common";
 export * from "./contracts/documents";
+export * from "./contracts/forms";
 export * from "./contracts/money";
 export * from "./contracts/videos";
 export * from "./documents";
@@ -9,3 +11,4 @@ export * from "./errors";
 export * from "./figures";
 export * from "./money";
 export * from "./routes";
+export * from "./user-agent";

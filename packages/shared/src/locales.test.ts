@@ -82,3 +82,14 @@ describe("locale files", () => {
     },
   );
 });
+
+describe("locale resources for the server", () => {
+  it("list every locale file", async () => {
+    const { LOCALE_RESOURCES } = await import("./locales/resources");
+    for (const locale of LOCALES) {
+      expect(Object.keys(LOCALE_RESOURCES[locale]).sort()).toEqual(
+        namespaces.map((f) => f.replace(/\.json$/, "")).sort(),
+      );
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { MICRO_PER_USDT, RATES } from "./constants";
+import { AMOUNT_LIMITS, MICRO_PER_USDT, RATES } from "./constants";
 
 /**
  * Money helpers. Views are whole numbers and USDT is held as integer micro-USDT; both are
@@ -8,39 +8,74 @@ import { MICRO_PER_USDT, RATES } from "./constants";
 const VIEWS_RE = /^\s*(\d{1,18})\s*$/;
 const USDT_RE = /^\s*(\d{1,12})(?:[.,](\d{0,6}))?\s*$/;
 
-/** Parses a whole number of views ("1500"); returns null when it is not one. */
+/**
+ * Parses a whole number of views ("1500"); returns null when it is not one or when it is above
+ * AMOUNT_LIMITS.maxViews.
+ */
 export function parseViews(input: string): bigint | null {
   const match = VIEWS_RE.exec(input);
-  return match ? BigInt(match[1] as string) : null;
+  if (!match) return null;
+  const views = BigInt(match[1] as string);
+  return views <= AMOUNT_LIMITS.maxViews ? views : null;
 }
 
-/** Parses a USDT amount with up to 6 decimals ("12.5", "12,50") into micro-USDT. */
+/**
+ * Parses a USDT amount with up to 6 decimals ("12.5", "12,50") into micro-USDT; null when it is
+ * not one or when it is above AMOUNT_LIMITS.maxMicroUsdt.
+ */
 export function parseUsdt(input: string): bigint | null {
   const match = USDT_RE.exec(input);
   if (!match) return null;
   const whole = BigInt(match[1] as string);
   const fraction = (match[2] ?? "").padEnd(6, "0");
-  return whole * MICRO_PER_USDT + BigInt(fraction);
+  const micro = whole * MICRO_PER_USDT + BigInt(fraction);
+  return micro <= AMOUNT_LIMITS.maxMicroUsdt ? micro : null;
 }
 
-function groupThousands(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+interface NumberParts {
+  format: (value: bigint) => string;
+  minus: string;
+  decimal: string;
 }
 
-function separators(locale: string): { group: string; decimal: string } {
-  return locale.startsWith("pt") ? { group: ".", decimal: "," } : { group: ",", decimal: "." };
+const numberParts = new Map<string, NumberParts>();
+
+/**
+ * The locale's integer formatter (digit grouping, e.g. "1,234" in English and "1.234" in
+ * Portuguese), its minus sign and its decimal separator. `Intl.NumberFormat` formats a bigint
+ * exactly, so amounts never go through floating point.
+ */
+function partsOf(locale: string): NumberParts {
+  let parts = numberParts.get(locale);
+  if (!parts) {
+    let formatter: Intl.NumberFormat;
+    try {
+      formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    } catch {
+      formatter = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
+    }
+    const sample = new Intl.NumberFormat(formatter.resolvedOptions().locale).formatToParts(-1.5);
+    parts = {
+      format: (value) => formatter.format(value),
+      minus: sample.find((p) => p.type === "minusSign")?.value ?? "-",
+      decimal: sample.find((p) => p.type === "decimal")?.value ?? ".",
+    };
+    numberParts.set(locale, parts);
+  }
+  return parts;
 }
 
-/** "12,345" (en) / "12.345" (pt-BR). */
+/** "12,345" (en) / "12.345" (pt-BR), with the locale's grouping and minus sign. */
 export function formatViews(views: bigint, locale = "en"): string {
-  const negative = views < 0n;
-  const digits = (negative ? -views : views).toString();
-  return (negative ? "-" : "") + groupThousands(digits, separators(locale).group);
+  const { format, minus } = partsOf(locale);
+  return views < 0n ? `${minus}${format(-views)}` : format(views);
 }
 
 /**
  * Formats micro-USDT with 2 decimals, or more (up to 6) when a non-zero amount is below 0.01.
- * Rounds down toward zero so a balance is never overstated.
+ * Rounds down toward zero so a balance is never overstated. The whole part is grouped by
+ * `Intl.NumberFormat` (as a bigint) and the fraction comes from the micro-USDT remainder, joined
+ * by the locale's decimal separator.
  */
 export function formatUsdt(micro: bigint, locale = "en"): string {
   const negative = micro < 0n;
@@ -52,8 +87,21 @@ export function formatUsdt(micro: bigint, locale = "en"): string {
     decimals = 6;
     while (decimals > 2 && fraction[decimals - 1] === "0") decimals--;
   }
-  const { group, decimal } = separators(locale);
-  return `${negative ? "-" : ""}${groupThousands(whole.toString(), group)}${decimal}${fraction.slice(0, decimals)}`;
+  const { format, minus, decimal } = partsOf(locale);
+  return `${negative ? minus : ""}${format(whole)}${decimal}${fraction.slice(0, decimals)}`;
+}
+
+/**
+ * USDT with only the decimals it needs, for policy figures: "1,000", "2.5" (en); "1.000", "2,5"
+ * (pt-BR). Exact to the micro-USDT.
+ */
+export function formatUsdtTrimmed(micro: bigint, locale = "en"): string {
+  const negative = micro < 0n;
+  const abs = negative ? -micro : micro;
+  const fraction = (abs % MICRO_PER_USDT).toString().padStart(6, "0").replace(/0+$/, "");
+  const { format, minus, decimal } = partsOf(locale);
+  const whole = format(abs / MICRO_PER_USDT);
+  return `${negative ? minus : ""}${whole}${fraction ? `${decimal}${fraction}` : ""}`;
 }
 
 /** USDT amount as a plain decimal string with 6 places, for APIs and CSV ("12.500000"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyAppPath, parseHandle } from "./routes";
+import { classifyAppPath, parseHandle, profileHandle } from "./routes";
 
 describe("parseHandle", () => {
   it("takes the username with or without @", () => {
@@ -11,6 +11,18 @@ describe("parseHandle", () => {
     for (const value of ["", "@", "ab", "a".repeat(21), "terms-of-use", "@@alice", "al ice"]) {
       expect(parseHandle(value)).toBeNull();
     }
+  });
+});
+
+describe("profileHandle", () => {
+  it("looks up any @name, and a bare name only when it can be a username", () => {
+    expect(profileHandle("@alice")).toEqual({ username: "alice", possible: true });
+    expect(profileHandle("alice")).toEqual({ username: "alice", possible: true });
+    expect(profileHandle("@some-name")).toEqual({ username: "some-name", possible: false });
+    expect(profileHandle("some-name")).toBeNull();
+    expect(profileHandle("@")).toBeNull();
+    expect(profileHandle("")).toBeNull();
+    expect(profileHandle(undefined)).toBeNull();
   });
 });
 
@@ -31,9 +43,30 @@ describe("classifyAppPath", () => {
   });
 
   it("reads a profile path as a username", () => {
-    expect(classifyAppPath("/@alice")).toEqual({ kind: "profile", username: "alice" });
-    expect(classifyAppPath("/%40alice")).toEqual({ kind: "profile", username: "alice" });
-    expect(classifyAppPath("/bruno")).toEqual({ kind: "profile", username: "bruno" });
+    const alice = { kind: "profile", username: "alice", possible: true };
+    expect(classifyAppPath("/@alice")).toEqual(alice);
+    expect(classifyAppPath("/%40alice")).toEqual(alice);
+    expect(classifyAppPath("/@alice/")).toEqual(alice);
+    expect(classifyAppPath("/bruno")).toEqual({
+      kind: "profile",
+      username: "bruno",
+      possible: true,
+    });
+  });
+
+  it("reads any /@name as a profile lookup, even one no username can match", () => {
+    for (const name of ["some-name-with-hyphens", "a".repeat(21), "ab", "al ice", "@alice", "ã"]) {
+      expect(classifyAppPath(`/@${encodeURIComponent(name)}`), name).toEqual({
+        kind: "profile",
+        username: name,
+        possible: false,
+      });
+    }
+    expect(classifyAppPath("/@some-name-with-hyphens")).toEqual({
+      kind: "profile",
+      username: "some-name-with-hyphens",
+      possible: false,
+    });
   });
 
   it("finds nothing elsewhere", () => {

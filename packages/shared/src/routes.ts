@@ -40,6 +40,27 @@ export function parseHandle(handle: string | null | undefined): string | null {
   return USERNAME_RULES.pattern.test(name) ? name : null;
 }
 
+/** The member a profile path asks for; `possible` is false when no username can look like it. */
+export interface ProfileHandle {
+  username: string;
+  possible: boolean;
+}
+
+/**
+ * The member a "/:handle" path asks for. "@anything" is always a profile lookup — a name that
+ * cannot be a username (hyphens, too long …) is a member that does not exist; a bare "name" only
+ * when it can be a username (otherwise the path is an ordinary unknown page). Null for "@" alone.
+ */
+export function profileHandle(handle: string | null | undefined): ProfileHandle | null {
+  if (!handle) return null;
+  if (handle.startsWith("@")) {
+    const username = handle.slice(1);
+    return username ? { username, possible: parseHandle(handle) !== null } : null;
+  }
+  const username = parseHandle(handle);
+  return username ? { username, possible: true } : null;
+}
+
 const STATIC_PATHS: readonly string[] = [
   ...APP_PAGES,
   ...DOCUMENT_SLUGS,
@@ -55,7 +76,7 @@ function matches(pattern: string, segments: string[]): boolean {
 }
 
 /** What the web app shows at a path: one of its pages, a member's profile, or "not found". */
-export type AppPath = { kind: "page" } | { kind: "profile"; username: string } | { kind: "none" };
+export type AppPath = { kind: "page" } | ({ kind: "profile" } & ProfileHandle) | { kind: "none" };
 
 export function classifyAppPath(pathname: string): AppPath {
   let path: string;
@@ -68,6 +89,6 @@ export function classifyAppPath(pathname: string): AppPath {
   if (trimmed === "") return { kind: "page" };
   const segments = trimmed.split("/");
   if (STATIC_PATHS.some((pattern) => matches(pattern, segments))) return { kind: "page" };
-  const username = segments.length === 1 ? parseHandle(segments[0]) : null;
-  return username ? { kind: "profile", username } : { kind: "none" };
+  const profile = segments.length === 1 ? profileHandle(segments[0]) : null;
+  return profile ? { kind: "profile", ...profile } : { kind: "none" };
 }

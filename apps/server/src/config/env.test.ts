@@ -41,6 +41,32 @@ describe("loadEnv", () => {
     );
   });
 
+  it("takes TRUST_PROXY as a hop count or the proxies' addresses, and refuses true", () => {
+    for (const off of ["", "false", "0", "off"])
+      expect(loadEnv({ TRUST_PROXY: off }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(
+      loadEnv({ TRUST_PROXY: "10.0.0.2, 10.1.0.0/16,::1,fd00::/8,loopback" }).TRUST_PROXY,
+    ).toEqual(["10.0.0.2", "10.1.0.0/16", "::1", "fd00::/8", "loopback"]);
+    for (const bad of ["true", "yes"]) {
+      try {
+        loadEnv({ TRUST_PROXY: bad });
+        expect.unreachable();
+      } catch (error) {
+        const problems = (error as EnvError).problems;
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(/^TRUST_PROXY: .*number of proxies.*addresses\/CIDRs/);
+      }
+    }
+    for (const bad of ["proxy.internal", "10.0.0.0/33", "10.0.0.1/8/8", "999.1.1.1"]) {
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: .*not a proxy address/,
+      );
+    }
+  });
+
   it("accepts .env.example as it is (empty values mean unset)", () => {
     const file = readFileSync(new URL("../../../../.env.example", import.meta.url), "utf8");
     const vars = Object.fromEntries(

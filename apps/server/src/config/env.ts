@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -13,6 +14,64 @@ const optionalUrl = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
   z.url().optional(),
 );
+
+/** proxy-addr's names for address ranges (accepted in a TRUST_PROXY list, as Fastify does). */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IP address, an address/prefix range (CIDR) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe: off, a hop count (the app is reachable only
+ * through that many proxies) or the proxies' own addresses/CIDRs. Never "every hop": the
+ * left-most entries are written by the client, so trusting them lets anyone choose the address
+ * that rate limits and the referral network check see.
+ */
+const trustProxy = z
+  .string()
+  .default("")
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.trim().toLowerCase();
+    if (["", "false", "0", "no", "off"].includes(value)) return false;
+    if (["true", "yes", "on", "all", "*"].includes(value)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${raw.trim()}" is refused: it believes every X-Forwarded-For entry, and clients write the left-most ones; give the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.2,10.1.0.0/16)`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 16) {
+        ctx.addIssue({ code: "custom", message: "give at most 16 proxy hops" });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = raw
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${invalid.join(", ")}: not a proxy address; give the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.2,10.1.0.0/16)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** Off, a number of proxy hops, or the proxies' addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
 
 export const ZEnv = z
   .object({
@@ -31,7 +90,7 @@ export const ZEnv = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url())),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

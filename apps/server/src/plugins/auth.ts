@@ -2,13 +2,12 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
 import { AppError } from "../lib/app-error";
 import { type Auth, CLIENT_IP_HEADER } from "../modules/auth/auth";
-import {
-  findProfileByAuthUid,
-  findSessionMember,
-  type ProfileRow,
-} from "../modules/profiles/profiles.repository";
+import { createSessionCache, profileOfUser } from "../modules/auth/session.service";
+import type { ProfileRow } from "../modules/profiles/profiles.repository";
+import { jsonProblemError, jsonTextProblem } from "./input-guard";
 
 export interface Member {
   userId: string;
@@ -40,6 +39,62 @@ export function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+function badAuthBody(context: "jsonBody" | "invalidJson"): AppError {
+  return new AppError("VALIDATION_FAILED", { context }, { field: "body" });
+}
+
+/** Fields Better Auth redirects to (and appends `?error=` to, which throws on anything else). */
+const REDIRECT_FIELDS = ["callbackURL", "redirectTo", "errorCallbackURL", "newUserCallbackURL"];
+
+/** A root-relative path or an absolute http(s) URL (which origins are allowed is Better Auth's check). */
+function isRedirectTarget(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  if (value === "") return true;
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  return URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol);
+}
+
+/** Refuses a redirect target Better Auth cannot use (it answered 500 to `?callbackURL=abc`). */
+export function checkRedirectTargets(query: URLSearchParams, body?: Record<string, unknown>): void {
+  for (const field of REDIRECT_FIELDS) {
+    const values = [...query.getAll(field), ...(body && field in body ? [body[field]] : [])];
+    if (!values.every(isRedirectTarget)) {
+      throw new AppError("VALIDATION_FAILED", { context: "redirectTarget", field }, { field });
+    }
+  }
+}
+
+/**
+ * The body handed to Better Auth for a POST, checked as every other route's body is: "{}" when
+ * the client sent none (Better Auth's hooks read fields of the body and answered 500 without
+ * one), otherwise the client's text once it is known to be one JSON object, nested at most
+ * MAX_JSON_DEPTH deep, without NUL characters or prototype keys.
+ */
+export function authRequestBody(request: FastifyRequest): string {
+  const raw = typeof request.body === "string" ? request.body : "";
+  if (raw.trim() === "") return "{}";
+  if (!JSON_TYPE.test(request.headers["content-type"] ?? "")) {
+    throw badAuthBody("jsonBody");
+  }
+  const problem = jsonTextProblem(raw);
+  if (problem) throw jsonProblemError(problem);
+  let parsed: unknown;
+  let failed = false;
+  // Fastify's own JSON parser (refuses __proto__ and constructor.prototype); it calls back at once.
+  request.server.getDefaultJsonParser("error", "error")(request, raw, (error, value) => {
+    failed = error !== null;
+    parsed = value;
+  });
+  if (failed) throw badAuthBody("invalidJson");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw badAuthBody("jsonBody");
+  }
+  checkRedirectTargets(new URLSearchParams(), parsed as Record<string, unknown>);
+  return raw;
+}
+
 /** The member behind the request (route handlers after requireMember). */
 export function currentMember(request: FastifyRequest): Member {
   if (!request.member) throw new AppError("UNAUTHENTICATED");
@@ -50,22 +105,19 @@ export function currentMember(request: FastifyRequest): Member {
  * Mounts Better Auth at /api/auth/* (a catch-all route that hands a Web Request to its handler
  * and copies every Set-Cookie back) and decorates the guards our own routes use.
  */
-/**
- * The session token from Better Auth's signed cookie (`token.base64(HMAC-SHA256(secret, token))`):
- * undefined when there is no cookie, null when its signature is wrong.
- */
-export function readSignedCookie(
-  header: string | undefined,
-  name: string,
-  secret: string,
-): string | null | undefined {
+/** The raw value of cookie `name` in a Cookie header. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   let raw: string | undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq > 0 && part.slice(0, eq).trim() === name) raw = part.slice(eq + 1).trim();
   }
-  if (!raw) return undefined;
+  return raw || undefined;
+}
+
+/** `token.base64(HMAC-SHA256(secret, token))`, URL-encoded → the token, or null. */
+function verifySignedValue(raw: string, secret: string): string | null {
   let value: string;
   try {
     value = decodeURIComponent(raw);
@@ -97,12 +149,14 @@ export const authPlugin = fp(
         method: ["GET", "POST"],
         url: "/api/auth/*",
         schema: { hide: true },
+        config: { ownBodyCheck: true },
         async handler(request, reply) {
           const url = new URL(request.url, opts.publicUrl);
           const headers = authHeaders(request);
           headers.delete("content-length");
-          const body =
-            typeof request.body === "string" && request.body !== "" ? request.body : undefined;
+          checkRedirectTargets(url.searchParams);
+          const body = request.method === "POST" ? authRequestBody(request) : undefined;
+          if (body !== undefined) headers.set("content-type", "application/json");
           const response = await auth.handler(
             new Request(url, {
               method: request.method,
@@ -124,18 +178,31 @@ export const authPlugin = fp(
 
     const context = await auth.$context;
     const cookieName = context.authCookies.sessionToken.name;
+    const sessions = createSessionCache(app.db, app.clock, app.realtime);
+    // A signed cookie's signature never changes meaning: verified values are remembered, so a
+    // signed-in request pays the HMAC once per cookie and process (4 % of a read's CPU).
+    const verified = new LRUCache<string, string>({ max: 100_000 });
+    const sessionToken = (header: string | undefined): string | null | undefined => {
+      const raw = cookieValue(header, cookieName);
+      if (raw === undefined) return undefined;
+      const known = verified.get(raw);
+      if (known !== undefined) return known;
+      const token = verifySignedValue(raw, opts.secret);
+      if (token !== null) verified.set(raw, token);
+      return token;
+    };
     const updateAgeMs = context.sessionConfig.updateAge * 1000;
 
     /**
-     * Fast path: verify the signed session cookie ourselves and load session, account and profile
-     * in one query. Better Auth's own getSession (more queries and its endpoint machinery) runs
-     * only when the session is due for its daily refresh.
+     * Fast path: verify the signed session cookie ourselves and take session, account and profile
+     * from the session cache (one query when not cached). Better Auth's own getSession (more
+     * queries and its endpoint machinery) runs only when the session is due for its daily refresh.
      */
     async function fastMember(request: FastifyRequest): Promise<Member | null | undefined> {
-      const token = readSignedCookie(request.headers.cookie, cookieName, opts.secret);
+      const token = sessionToken(request.headers.cookie);
       if (token === undefined) return undefined;
       if (token === null) return null;
-      const found = await findSessionMember(app.db, token);
+      const found = await sessions.memberOf(token);
       if (!found) return null;
       if (app.clock.now().getTime() - found.session.updatedAt.getTime() > updateAgeMs)
         return undefined;
@@ -161,7 +228,7 @@ export const authPlugin = fp(
       }
       const session = await auth.api.getSession({ headers: authHeaders(request) });
       if (!session) throw new AppError("UNAUTHENTICATED");
-      const profile = await findProfileByAuthUid(app.db, session.user.id);
+      const profile = await profileOfUser(app.db, session.user.id);
       if (!profile) throw new AppError("UNAUTHENTICATED");
       if (profile.suspended) throw new AppError("ACCOUNT_SUSPENDED");
       const user = session.user as typeof session.user & { twoFactorEnabled?: boolean | null };

@@ -1,25 +1,55 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { ErrorCode, Locale, MessageParams } from "@viewvault/shared";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from "fastify-type-provider-zod";
-import { AppError, defaultMessage, type FieldError } from "../lib/app-error";
+import { AppError, type FieldError, renderError } from "../lib/app-error";
+import { hasKey, requestLocale, translator } from "../lib/i18n";
+
+/** The member's language, else the browser's (cookie, Accept-Language). */
+function localeOf(request: FastifyRequest): Locale {
+  return (
+    request.member?.profile.locale ??
+    requestLocale(request.headers.cookie, request.headers["accept-language"])
+  );
+}
+
+/** A zod field message is a locale key of the contract; anything else reads "not valid". */
+function fieldMessage(message: string | undefined, locale: Locale): string {
+  const t = translator(locale);
+  return message?.startsWith("errors:") && hasKey(message)
+    ? t(message)
+    : t("errors:validation.invalid");
+}
 
 /**
- * One error handler for the whole server: AppError codes map to status + message; schema
- * validation failures become 400 with the invalid fields; anything else is a 5xx that never
- * leaks internals (the request id ties it to the log line).
+ * One error handler for the whole server: an AppError's code maps to its status and its message
+ * is rendered from the locale files in the member's language; schema validation failures become
+ * 400 with the invalid fields; anything else is a 5xx that never leaks internals (the request id
+ * ties it to the log line).
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const locale = localeOf(request);
+    const send = (
+      status: number,
+      code: ErrorCode,
+      params?: MessageParams,
+      extra?: { field?: string | undefined; fields?: FieldError[] | undefined },
+    ) =>
+      reply.status(status).send({
+        code,
+        message: renderError(code, params, locale),
+        ...(params ? { params } : {}),
+        ...(extra?.field ? { field: extra.field } : {}),
+        ...(extra?.fields ? { fields: extra.fields } : {}),
+      });
+
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, "request failed");
-      return reply.status(error.status).send({
-        code: error.code,
-        message: error.message,
-        ...(error.fields ? { fields: error.fields } : {}),
-      });
+      return send(error.status, error.code, error.params, error);
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -27,33 +57,28 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         path: [error.validationContext, ...issue.instancePath.split("/").filter(Boolean)]
           .filter(Boolean)
           .join("."),
-        message: issue.message ?? "Invalid value",
+        message: fieldMessage(issue.message, locale),
       }));
-      return reply
-        .status(400)
-        .send({ code: "VALIDATION_FAILED", message: defaultMessage("VALIDATION_FAILED"), fields });
+      return send(400, "VALIDATION_FAILED", undefined, { fields });
     }
 
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its contract");
-      return reply.status(500).send({ code: "INTERNAL", message: defaultMessage("INTERNAL") });
+      return send(500, "INTERNAL");
     }
 
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
-    if (status === 429) {
-      return reply
-        .status(429)
-        .send({ code: "RATE_LIMITED", message: defaultMessage("RATE_LIMITED") });
-    }
+    if (status === 429) return send(429, "RATE_LIMITED");
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
-      const code =
-        status === 404 ? "NOT_FOUND" : status === 403 ? "FORBIDDEN" : "VALIDATION_FAILED";
-      return reply.status(status).send({ code, message: fastifyError.message });
+      return send(
+        status,
+        status === 404 ? "NOT_FOUND" : status === 403 ? "FORBIDDEN" : "VALIDATION_FAILED",
+      );
     }
 
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ code: "INTERNAL", message: defaultMessage("INTERNAL") });
+    return send(500, "INTERNAL");
   });
 });

@@ -1,6 +1,6 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { PRODUCT_NAME } from "@viewvault/shared";
+import { AMOUNT_LIMITS_TEXT, PRODUCT_NAME } from "@viewvault/shared";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
@@ -12,7 +12,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: 
       openapi: "3.1.0",
       info: {
         title: `${PRODUCT_NAME} API`,
-        description: `The HTTP API behind the ${PRODUCT_NAME} web app. Every money-moving endpoint accepts an Idempotency-Key header.`,
+        description: `The HTTP API behind the ${PRODUCT_NAME} web app. Every money-moving endpoint accepts an Idempotency-Key header. Amounts are ${AMOUNT_LIMITS_TEXT} (INVALID_AMOUNT above that). Strings and paths must not contain NUL characters, and JSON bodies may nest at most 32 levels (400 VALIDATION_FAILED).`,
         version: "1.0.0",
       },
       servers: [{ url: opts.publicUrl }],

@@ -1,13 +1,34 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { Redis } from "ioredis";
 import pg from "pg";
 import type { Database } from "../db/client";
 
+/** Balance changes from other instances (PostgreSQL NOTIFY payload or Redis message). */
 export const BALANCES_CHANNEL = "vv_balances";
+/** A member's session, profile or account changed (the triggers of migration 0010). */
+export const MEMBERS_CHANNEL = "vv_members";
+
+/** Batched cross-instance broadcast of balance changes: at most this often, outside any money commit. */
+const FLUSH_MS = 50;
+/** A NOTIFY payload stays well under PostgreSQL's 8,000 bytes. */
+const MAX_IDS_PER_NOTIFY = 180;
 
 export interface Realtime {
   /** Calls `listener` whenever the member's balances change on any server instance. */
   subscribe(profileId: string, listener: () => void): () => void;
+  /** After a commit: these members' balances changed (here now, other instances within ~50 ms). */
+  publish(profileIds: string[]): void;
+  /** Calls `listener` with a Better Auth user id whose session, profile or account changed. */
+  onMemberChanged(listener: (authUid: string) => void): () => void;
+  /**
+   * Calls `listener` when this instance may have missed member changes (its listening connection
+   * dropped): caches of members must be dropped and not trusted until `connected()` again.
+   */
+  onReset(listener: () => void): () => void;
+  /** Whether this instance currently hears every member change. */
+  connected(): boolean;
 }
 
 declare module "fastify" {
@@ -17,62 +38,159 @@ declare module "fastify" {
 }
 
 /**
- * Balance changes fan out across instances through PostgreSQL LISTEN/NOTIFY: the ledger NOTIFYs
- * `vv_balances` with the member's id at commit, and every instance LISTENs on one dedicated
- * connection (PGlite's listen on the embedded database) and wakes that member's open streams.
+ * Live updates across instances, never inside a money transaction (ADR 013). A money command
+ * returns whom it touched; `publish` wakes this instance's open streams at once and sends the ids
+ * to the other instances in batches — Redis PUBLISH when REDIS_URL is set, else one PostgreSQL
+ * NOTIFY per batch on its own connection (a NOTIFY inside every posting serialised the commits).
+ * Member changes (sign-out, revocation, suspension, profile edits) arrive through the database
+ * triggers' NOTIFY on `vv_members`, so every instance forgets a cached member at once.
  */
-export const realtimePlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
-  const listeners = new Map<string, Set<() => void>>();
-  const dispatch = (payload: string | undefined) => {
-    if (!payload) return;
-    for (const listener of listeners.get(payload) ?? []) listener();
-  };
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, opts: { database: Database; redis?: Redis | undefined }) => {
+    const instance = randomUUID().slice(0, 8);
+    const balanceListeners = new Map<string, Set<() => void>>();
+    const memberListeners = new Set<(authUid: string) => void>();
+    const resetListeners = new Set<() => void>();
+    let live = false;
 
-  let stop: () => Promise<void> = async () => {};
-  const { database } = opts;
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(BALANCES_CHANNEL, dispatch);
-    stop = async () => {
-      await unlisten();
+    const dispatchBalances = (ids: Iterable<string>) => {
+      for (const id of ids) for (const listener of balanceListeners.get(id) ?? []) listener();
     };
-  } else if (database.url) {
-    const url = database.url;
-    let client: pg.Client | undefined;
-    let closing = false;
-    const connect = async (): Promise<void> => {
-      const c = new pg.Client({ connectionString: url });
-      c.on("notification", (msg) => dispatch(msg.payload));
-      c.on("error", (error) => {
-        app.log.warn({ err: error }, "LISTEN connection lost; reconnecting");
-        c.end().catch(() => undefined);
-        if (!closing) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-      });
-      await c.connect();
-      await c.query(`LISTEN ${BALANCES_CHANNEL}`);
-      client = c;
+    const dispatchMember = (authUid: string | undefined) => {
+      if (authUid) for (const listener of memberListeners) listener(authUid);
     };
-    await connect();
-    stop = async () => {
-      closing = true;
-      await client?.end().catch(() => undefined);
+    const reset = () => {
+      for (const listener of resetListeners) listener();
     };
-  }
-  app.addHook("onClose", async () => {
-    await stop();
-  });
+    /** "<instance>|id,id,…" from another instance. */
+    const receiveBalances = (payload: string | undefined) => {
+      if (!payload) return;
+      const [from, ids = ""] = payload.split("|");
+      if (from !== instance) dispatchBalances(ids.split(",").filter(Boolean));
+    };
 
-  app.decorate("realtime", {
-    subscribe(profileId, listener) {
-      let set = listeners.get(profileId);
-      if (!set) {
-        set = new Set();
-        listeners.set(profileId, set);
+    let pending = new Set<string>();
+    let timer: NodeJS.Timeout | undefined;
+    let broadcast: (payloads: string[]) => Promise<void> = async () => {};
+    const flush = () => {
+      timer = undefined;
+      const ids = [...pending];
+      pending = new Set();
+      const payloads: string[] = [];
+      for (let i = 0; i < ids.length; i += MAX_IDS_PER_NOTIFY)
+        payloads.push(`${instance}|${ids.slice(i, i + MAX_IDS_PER_NOTIFY).join(",")}`);
+      broadcast(payloads).catch((error) =>
+        app.log.warn({ err: error }, "could not broadcast balance changes"),
+      );
+    };
+
+    const { database } = opts;
+    let stop: () => Promise<void> = async () => {};
+    if (database.pglite) {
+      // One process owns the embedded database: nothing to broadcast, member changes in-process.
+      const unlisten = await database.pglite.listen(MEMBERS_CHANNEL, dispatchMember);
+      live = true;
+      stop = async () => {
+        await unlisten();
+      };
+    } else if (database.url && database.pool) {
+      const url = database.url;
+      const pool = database.pool;
+      let client: pg.Client | undefined;
+      let closing = false;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on("notification", (msg) => {
+          if (msg.channel === MEMBERS_CHANNEL) dispatchMember(msg.payload);
+          else receiveBalances(msg.payload);
+        });
+        c.on("error", (error) => {
+          app.log.warn({ err: error }, "LISTEN connection lost; reconnecting");
+          live = false;
+          reset();
+          c.end().catch(() => undefined);
+          if (!closing) setTimeout(() => void retry(), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`LISTEN ${MEMBERS_CHANNEL}`);
+        if (!opts.redis) await c.query(`LISTEN ${BALANCES_CHANNEL}`);
+        client = c;
+        // Whatever changed while nobody listened is forgotten before caches are trusted again.
+        reset();
+        live = true;
+      };
+      const retry = async () => {
+        try {
+          await connect();
+        } catch {
+          if (!closing) setTimeout(() => void retry(), 1000).unref();
+        }
+      };
+      await connect();
+      if (!opts.redis) {
+        broadcast = async (payloads) => {
+          for (const payload of payloads)
+            await pool.query("select pg_notify($1, $2)", [BALANCES_CHANNEL, payload]);
+        };
       }
+      stop = async () => {
+        closing = true;
+        await client?.end().catch(() => undefined);
+      };
+    }
+
+    if (opts.redis && !database.pglite) {
+      const publisher = opts.redis;
+      const subscriber = publisher.duplicate();
+      await subscriber.subscribe(BALANCES_CHANNEL);
+      subscriber.on("message", (_channel: string, message: string) => receiveBalances(message));
+      broadcast = async (payloads) => {
+        for (const payload of payloads) await publisher.publish(BALANCES_CHANNEL, payload);
+      };
+      const previous = stop;
+      stop = async () => {
+        await previous();
+        await subscriber.quit().catch(() => undefined);
+      };
+    }
+
+    app.addHook("onClose", async () => {
+      if (timer) {
+        clearTimeout(timer);
+        flush();
+      }
+      await stop();
+    });
+
+    const subscribe = <T>(set: Set<T>, listener: T) => {
       set.add(listener);
       return () => {
         set.delete(listener);
-        if (set.size === 0) listeners.delete(profileId);
       };
-    },
-  } satisfies Realtime);
-});
+    };
+
+    app.decorate("realtime", {
+      subscribe(profileId, listener) {
+        let set = balanceListeners.get(profileId);
+        if (!set) {
+          set = new Set();
+          balanceListeners.set(profileId, set);
+        }
+        set.add(listener);
+        return () => {
+          set.delete(listener);
+          if (set.size === 0) balanceListeners.delete(profileId);
+        };
+      },
+      publish(profileIds) {
+        dispatchBalances(profileIds);
+        if (database.pglite) return;
+        for (const id of profileIds) pending.add(id);
+        timer ??= setTimeout(flush, FLUSH_MS);
+      },
+      onMemberChanged: (listener) => subscribe(memberListeners, listener),
+      onReset: (listener) => subscribe(resetListeners, listener),
+      connected: () => live,
+    } satisfies Realtime);
+  },
+);

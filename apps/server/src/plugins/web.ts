@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import { classifyAppPath } from "@viewvault/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { requestLocale } from "../lib/i18n";
 
 /** sha256 CSP hashes of the inline <script> blocks of the built index.html. */
 export function inlineScriptHashes(indexHtml: string): string[] {
@@ -42,25 +43,6 @@ export function readLandingPages(
     if (inlineScriptHashes(html).join(" ") === expected) pages[locale] = html;
   }
   return pages;
-}
-
-/**
- * The visitor's language for "/": the `vv-lang` cookie the web app writes, else the browser's
- * Accept-Language (Portuguese → pt-BR), else English.
- */
-export function landingLocale(cookie: string | undefined, acceptLanguage: string | undefined) {
-  const chosen = /(?:^|;\s*)vv-lang=([^;]*)/.exec(cookie ?? "")?.[1]?.trim();
-  if (chosen === "en" || chosen === "pt-BR") return chosen;
-  const first = (acceptLanguage ?? "")
-    .split(",")
-    .map((part) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q) };
-    })
-    .filter((entry) => entry.tag && entry.tag !== "*" && entry.q > 0)
-    .sort((a, b) => b.q - a.q)[0];
-  return first?.tag.startsWith("pt") ? "pt-BR" : "en";
 }
 
 /**
@@ -112,7 +94,7 @@ export const webPlugin = fp(
           return reply.sendFile(urlPath);
         }
         if (urlPath === "") {
-          const locale = landingLocale(request.headers.cookie, request.headers["accept-language"]);
+          const locale = requestLocale(request.headers.cookie, request.headers["accept-language"]);
           const landing = landingPages[locale];
           if (landing && (request.headers.accept ?? "*/*").match(/text\/html|\*\/\*/)) {
             return reply
@@ -130,8 +112,11 @@ export const webPlugin = fp(
     async function pageStatus(request: FastifyRequest): Promise<200 | 404> {
       const target = classifyAppPath(request.url.split("?")[0] ?? "/");
       if (target.kind === "page") return 200;
-      if (target.kind === "profile")
+      // Any /@name is a profile page; one no username can match is a member not found.
+      if (target.kind === "profile") {
+        if (!target.possible) return 404;
         return !opts.usernameExists || (await opts.usernameExists(target.username)) ? 200 : 404;
+      }
       return 404;
     }
 

@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from "@viewvault/shared";
+import { type ErrorCode, isErrorCode, type MessageParams, type Problem } from "@viewvault/shared";
 
 /** Codes the web app adds when the server never answered with one of its own. */
 export type ClientErrorCode = "NETWORK_ERROR" | "UNKNOWN";
@@ -6,8 +6,9 @@ export type ClientErrorCode = "NETWORK_ERROR" | "UNKNOWN";
 export type FieldError = { path: string; message: string };
 
 /**
- * An error answered by the API (`{ code, message, fields? }`) or a network failure. Show
- * `t(\`errors:\${error.code}\`)` to the user; `message` is for logs.
+ * An error answered by the API (`{ code, message, params?, field?, fields? }`) or a network
+ * failure. Show it with `problemText(t, error.problem)`: the same locale key and parameters the
+ * server rendered `message` from, in the member's current language.
  */
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -16,8 +17,24 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: FieldError[],
+    readonly params?: MessageParams,
+    readonly field?: string,
   ) {
     super(message);
+  }
+
+  /** The refusal as a shared check would have reported it. */
+  get problem(): Problem | { code: ClientErrorCode; params?: MessageParams; field?: string } {
+    return {
+      code: this.code,
+      ...(this.params ? { params: this.params } : {}),
+      ...(this.field ? { field: this.field } : {}),
+    } as Problem;
+  }
+
+  /** A refusal (4xx): retrying the same request cannot succeed. */
+  get refused(): boolean {
+    return this.status >= 400 && this.status < 500;
   }
 }
 
@@ -26,7 +43,7 @@ export type RequestOptions = Omit<RequestInit, "body"> & {
   json?: unknown;
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as `Idempotency-Key` on money-moving requests. */
+  /** Sent as `Idempotency-Key` on money-moving requests (from `useIdempotentMutation`). */
   idempotencyKey?: string;
 };
 
@@ -42,13 +59,15 @@ function buildUrl(path: string, query?: RequestOptions["query"]): string {
 
 function parseErrorBody(body: unknown, status: number): ApiError {
   if (body && typeof body === "object") {
-    const { code, message, fields } = body as Record<string, unknown>;
+    const { code, message, fields, params, field } = body as Record<string, unknown>;
     if (isErrorCode(code)) {
       return new ApiError(
         code,
         typeof message === "string" ? message : code,
         status,
         Array.isArray(fields) ? (fields as FieldError[]) : undefined,
+        params && typeof params === "object" ? (params as MessageParams) : undefined,
+        typeof field === "string" ? field : undefined,
       );
     }
   }
@@ -111,8 +130,3 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) =>
     apiFetch<T>(path, { ...options, method: "DELETE" }),
 };
-
-/** A fresh key for one money-moving attempt (reuse it when retrying the same attempt). */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}

@@ -70,7 +70,8 @@ export const i18nReady = i18n
     // Both locales are complete, so a supported language never needs a second file set.
     fallbackLng: (code: string) => ((LOCALES as readonly string[]).includes(code) ? [] : ["en"]),
     load: "currentOnly",
-    ns: ["common"],
+    // Every page may show a refusal: the error catalogue loads with the common texts.
+    ns: ["common", "errors"],
     defaultNS: "common",
     interpolation: { escapeValue: false },
     returnNull: false,

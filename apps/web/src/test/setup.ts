@@ -1,8 +1,9 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
-// Lazy routes and locale files load in parallel test workers: give findBy* some slack.
-configure({ asyncUtilTimeout: 5000 });
+// Parallel test workers on a busy machine: findBy*/waitFor wait up to 15 s (tests last up to
+// 30 s, vite.config.ts). renderRoute preloads the page and its texts, so waits are for the app.
+configure({ asyncUtilTimeout: 15_000 });
 
 // No server in unit tests: every API call answers "signed out".
 vi.stubGlobal(

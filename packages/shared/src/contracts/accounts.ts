@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { LOCALES, NETWORKS, PASSWORD, WALLET_ADDRESS_PATTERNS } from "../constants";
+import { validationKey as v } from "../errors";
 
 /**
- * Account contracts. Validation messages are the seeds' English words; the web app shows them
- * through `auth:validation.*` keys in the member's language.
+ * Account contracts. Validation messages are locale keys (`errors:validation.*`, the seeds'
+ * words in each language): the web form and the server render them in the member's language.
  */
 
 export const ROLES = ["member", "support", "admin"] as const;
@@ -14,16 +15,93 @@ export const USERNAME_RULES = { min: 3, max: 20, pattern: /^[A-Za-z0-9_.]+$/ } a
 export const ZUsername = z
   .string()
   .trim()
-  .min(USERNAME_RULES.min, "Username must be at least 3 characters")
-  .max(USERNAME_RULES.max, "Username must be at most 20 characters")
-  .regex(USERNAME_RULES.pattern, "Use only letters, numbers, dots and underscores");
+  .min(USERNAME_RULES.min, v("usernameTooShort"))
+  .max(USERNAME_RULES.max, v("usernameTooLong"))
+  .regex(USERNAME_RULES.pattern, v("usernameCharacters"));
 
-export const ZEmail = z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email"));
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(v("invalidEmail")));
 
 export const ZPassword = z
   .string()
-  .min(PASSWORD.minLength, "Password must be at least 6 characters")
-  .max(128, "Password must be at most 128 characters");
+  .min(PASSWORD.minLength, v("passwordTooShort"))
+  .max(128, v("passwordTooLong"));
+
+/** Sign in: Better Auth checks the pair; the form only asks for both. */
+export const ZSignInForm = z.object({
+  email: z.string().trim().min(1, v("emailRequired")).pipe(ZEmail),
+  password: z.string().min(1, v("passwordRequired")),
+});
+export type TSignInForm = z.infer<typeof ZSignInForm>;
+
+/** A password typed to confirm who you are (it is only compared, so any length is accepted). */
+const ZCurrentPassword = z.string().min(1, v("passwordRequired")).max(128, v("passwordTooLong"));
+
+/** A new password and its confirmation ("Passwords do not match" on the confirmation). */
+function confirmed<T extends { confirmPassword: string }>(
+  key: Exclude<keyof T, "confirmPassword">,
+) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    if (value[key] !== value.confirmPassword) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["confirmPassword"],
+        message: v("passwordsDoNotMatch"),
+      });
+    }
+  };
+}
+
+/** The reset-password form (the e-mailed link's token travels apart). */
+export const ZResetPasswordForm = z
+  .object({ password: ZPassword, confirmPassword: z.string() })
+  .superRefine(confirmed<{ password: string; confirmPassword: string }>("password"));
+export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;
+
+/** Settings → Security → change password. */
+export const ZChangePasswordForm = z
+  .object({
+    currentPassword: ZCurrentPassword,
+    newPassword: ZPassword,
+    confirmPassword: z.string(),
+  })
+  .superRefine(
+    confirmed<{ currentPassword: string; newPassword: string; confirmPassword: string }>(
+      "newPassword",
+    ),
+  );
+export type TChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
+
+/** The password again, before turning two-factor authentication on or off. */
+export const ZPasswordConfirmForm = z.object({ password: ZCurrentPassword });
+export type TPasswordConfirmForm = z.infer<typeof ZPasswordConfirmForm>;
+
+/** A code from the authenticator app: spaces and dashes are dropped, six digits remain. */
+export const ZTotpCode = z
+  .string()
+  .transform((code) => code.replace(/\D/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, v("codeSixDigits")));
+
+/** One of the backup codes shown when two-factor authentication was turned on. */
+export const ZBackupCode = z
+  .string()
+  .trim()
+  .min(4, v("backupCodeInvalid"))
+  .max(32, v("backupCodeInvalid"));
+
+/** The second sign-in step: an authenticator code or a backup code. */
+export const ZTwoFactorForm = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("totp"), code: ZTotpCode, trustDevice: z.boolean() }),
+  z.object({ method: z.literal("backup"), code: ZBackupCode, trustDevice: z.boolean() }),
+]);
+export type TTwoFactorForm = z.infer<typeof ZTwoFactorForm>;
+
+/** The first authenticator code, which turns two-factor authentication on. */
+export const ZTotpSetupForm = z.object({ code: ZTotpCode });
+export type TTotpSetupForm = z.infer<typeof ZTotpSetupForm>;
 
 /** The sign-up form (the web validates with it; Better Auth and its hooks enforce it again). */
 export const ZSignUpForm = z
@@ -35,19 +113,19 @@ export const ZSignUpForm = z
     acceptTerms: z.boolean(),
     ref: z.string().trim().max(64).optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.confirmPassword) {
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
       ctx.addIssue({
         code: "custom",
         path: ["confirmPassword"],
-        message: "Passwords do not match",
+        message: v("passwordsDoNotMatch"),
       });
     }
-    if (!v.acceptTerms) {
+    if (!value.acceptTerms) {
       ctx.addIssue({
         code: "custom",
         path: ["acceptTerms"],
-        message: "You must accept the Terms of Use and Privacy Policy",
+        message: v("acceptTerms"),
       });
     }
   });
@@ -98,9 +176,13 @@ export type TMe = z.infer<typeof ZMe>;
 
 export const ZUpdateProfileRequest = z
   .object({ username: ZUsername.optional(), locale: z.enum(LOCALES).optional() })
-  .refine((v) => v.username !== undefined || v.locale !== undefined, "Nothing to update")
+  .refine((p) => p.username !== undefined || p.locale !== undefined, v("nothingToUpdate"))
   .meta({ id: "UpdateProfileRequest" });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
+
+/** Settings → Profile: the username (the server answers USERNAME_TAKEN on its field). */
+export const ZProfileForm = z.object({ username: ZUsername });
+export type TProfileForm = z.infer<typeof ZProfileForm>;
 
 export const ZUsernameAvailabilityQuery = z.object({ username: z.string().trim().max(64) });
 export const ZUsernameAvailability = z
@@ -116,34 +198,61 @@ export function isValidWalletAddress(network: (typeof NETWORKS)[number], address
   return WALLET_ADDRESS_PATTERNS[network].test(address);
 }
 
+/** What is wrong with a payout address for a network (a locale key), or null. */
+export function walletAddressMessage(
+  network: (typeof NETWORKS)[number],
+  address: string,
+): string | null {
+  const trimmed = address.trim();
+  if (!trimmed) return v("walletRequired");
+  if (isValidWalletAddress(network, trimmed)) return null;
+  return network === "TRC20"
+    ? v("walletTrc20")
+    : network === "ERC20"
+      ? v("walletErc20")
+      : v("walletBep20");
+}
+
+function walletAddressIssue(
+  value: { walletNetwork: (typeof NETWORKS)[number]; walletAddress: string },
+  ctx: z.RefinementCtx,
+) {
+  const message = walletAddressMessage(value.walletNetwork, value.walletAddress);
+  if (message) ctx.addIssue({ code: "custom", path: ["walletAddress"], message });
+}
+
+/** Settings → Wallet: the network and the address, checked as the server checks them. */
+export const ZWalletForm = z
+  .object({ walletNetwork: z.enum(NETWORKS), walletAddress: z.string().trim() })
+  .superRefine(walletAddressIssue);
+export type TWalletForm = z.infer<typeof ZWalletForm>;
+
+/** Confirming a new payout wallet: a 2FA code, or the password. */
+export const ZWalletConfirmForm = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("code"), secret: ZTotpCode }),
+  z.object({ method: z.literal("password"), secret: ZCurrentPassword }),
+]);
+export type TWalletConfirmForm = z.infer<typeof ZWalletConfirmForm>;
+
 /** Saving the payout wallet asks for the password or a 2FA code again. */
 export const ZUpdateWalletRequest = z
   .object({
     walletNetwork: z.enum(NETWORKS),
-    walletAddress: z.string().trim().min(1, "Please enter your wallet address"),
+    walletAddress: z.string().trim().min(1, v("walletRequired")),
     password: z.string().min(1).max(128).optional(),
     code: z
       .string()
       .trim()
-      .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app")
+      .regex(/^\d{6}$/, v("codeSixDigits"))
       .optional(),
   })
-  .superRefine((v, ctx) => {
-    if (!isValidWalletAddress(v.walletNetwork, v.walletAddress)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["walletAddress"],
-        message:
-          v.walletNetwork === "TRC20"
-            ? "A TRC20 address starts with T and has 34 characters"
-            : `An ${v.walletNetwork} address is 0x followed by 40 hexadecimal characters`,
-      });
-    }
-    if (!v.password && !v.code) {
+  .superRefine((value, ctx) => {
+    walletAddressIssue(value, ctx);
+    if (!value.password && !value.code) {
       ctx.addIssue({
         code: "custom",
         path: ["password"],
-        message: "Confirm with your password or a 2FA code",
+        message: v("confirmWithPasswordOrCode"),
       });
     }
   })

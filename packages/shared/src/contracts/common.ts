@@ -4,7 +4,12 @@ import { ERROR_CODES } from "../errors";
 export const ZErrorResponse = z
   .object({
     code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES]),
-    message: z.string(),
+    message: z.string().describe("The message in the member's language"),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .describe("Parameters of the message (`context` selects the variant)"),
+    field: z.string().optional().describe("The form field the refusal belongs to"),
     fields: z
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { AMOUNT_LIMITS, MICRO_PER_USDT } from "../constants";
+import { errorKey } from "../errors";
+
+/** What the OpenAPI document says about the amount a request may name (AMOUNT_LIMITS). */
+export const AMOUNT_LIMITS_TEXT = `at most ${AMOUNT_LIMITS.maxViews.toLocaleString("en")} views or ${(AMOUNT_LIMITS.maxMicroUsdt / MICRO_PER_USDT).toLocaleString("en")} USDT in one request`;
 
 /** Amounts travel as decimal strings: whole views ("1500"), micro-USDT ("12500000"). */
 export const ZMinorUnits = z.string().regex(/^-?\d+$/);
@@ -22,7 +27,12 @@ export type SwapDirection = (typeof SWAP_DIRECTIONS)[number];
 export const ZCreateSwapRequest = z
   .object({
     direction: z.enum(SWAP_DIRECTIONS),
-    amount: z.string().trim().min(1, "Digite um valor válido").max(32),
+    amount: z
+      .string()
+      .trim()
+      .min(1, errorKey("INVALID_AMOUNT"))
+      .max(32)
+      .describe(`whole views, or USDT with up to 6 decimals; ${AMOUNT_LIMITS_TEXT}`),
   })
   .meta({ id: "CreateSwapRequest" });
 export type TCreateSwapRequest = z.infer<typeof ZCreateSwapRequest>;
@@ -51,9 +61,14 @@ export type TransferType = (typeof TRANSFER_TYPES)[number];
 
 export const ZCreateTransferRequest = z
   .object({
-    recipient: z.string().trim().min(1, "Please enter recipient ID").max(64),
+    recipient: z.string().trim().min(1, errorKey("RECIPIENT_REQUIRED")).max(64),
     transferType: z.enum(TRANSFER_TYPES),
-    amount: z.string().trim().min(1, "Please enter a valid amount").max(32),
+    amount: z
+      .string()
+      .trim()
+      .min(1, errorKey("INVALID_AMOUNT"))
+      .max(32)
+      .describe(`whole views, or USDT with up to 6 decimals; ${AMOUNT_LIMITS_TEXT}`),
   })
   .meta({ id: "CreateTransferRequest" });
 export type TCreateTransferRequest = z.infer<typeof ZCreateTransferRequest>;
@@ -95,13 +110,20 @@ export const ACTIVITY_KINDS = [
   "boost",
   "view_request",
   "view_request_match",
+  "view_request_refund",
   "adjustment",
 ] as const;
 
 export const ZActivityQuery = z.object({
   currency: z.enum(["VIEWS", "USDT"]).optional(),
   kind: z.string().max(40).optional(),
-  cursor: z.string().regex(/^\d+$/).optional(),
+  /** The id of the last entry of the previous page: a positive integer within JS's safe range. */
+  cursor: z
+    .string()
+    .max(16)
+    .regex(/^[1-9]\d*$/)
+    .refine((v) => Number.isSafeInteger(Number(v)))
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type TActivityQuery = z.infer<typeof ZActivityQuery>;
@@ -138,8 +160,14 @@ export const ZReferralSummary = z
       z.object({
         id: z.uuid(),
         referred: ZMemberRef,
-        viewsBonus: ZMinorUnits,
-        usdtBonus: ZMinorUnits,
+        viewsBonus: ZMinorUnits.describe("The referrer's sign-up reward in views"),
+        usdtBonus: ZMinorUnits.describe("The invited member's welcome bonus, in micro-USDT"),
+        earnedViews: ZMinorUnits.describe(
+          "Views the referrer earned from this referral (the sign-up reward once paid)",
+        ),
+        earnedUsdt: ZMinorUnits.describe(
+          "Micro-USDT the referrer earned from this referral so far (the commission)",
+        ),
         status: z.enum(["PAID", "HELD", "REJECTED"]),
         createdAt: z.iso.datetime(),
       }),

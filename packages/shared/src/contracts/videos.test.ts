@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADD_VIDEO_CHECKS, addVideoProblem, parseYoutubeId } from "./videos";
+import { parseYoutubeId } from "./videos";
 
 describe("parseYoutubeId", () => {
   it("accepts watch?v=, youtu.be, shorts, embed and live URLs", () => {
@@ -31,35 +31,5 @@ describe("parseYoutubeId", () => {
     ]) {
       expect(parseYoutubeId(url), url).toBeNull();
     }
-  });
-});
-
-describe("addVideoProblem", () => {
-  const ok = { url: "https://youtu.be/dQw4w9WgXcQ", country: "BR", theme: "Music" };
-  const context = { title: "A title", balance: 5n };
-
-  it("runs the seeds' six checks in the seeds' order", () => {
-    expect(ADD_VIDEO_CHECKS).toEqual([
-      "urlRequired",
-      "urlInvalid",
-      "titleMissing",
-      "countryRequired",
-      "themeRequired",
-      "insufficientViews",
-    ]);
-    const none = { url: "", country: "", theme: "" };
-    expect(addVideoProblem(none, { title: null, balance: 0n })).toBe("urlRequired");
-    expect(addVideoProblem({ ...none, url: "x" }, { title: null, balance: 0n })).toBe("urlInvalid");
-    expect(addVideoProblem({ ...none, url: ok.url }, { title: null, balance: 0n })).toBe(
-      "titleMissing",
-    );
-    expect(addVideoProblem({ ...none, url: ok.url }, { title: "t", balance: 0n })).toBe(
-      "countryRequired",
-    );
-    expect(addVideoProblem({ ...ok, theme: "" }, { title: "t", balance: 0n })).toBe(
-      "themeRequired",
-    );
-    expect(addVideoProblem(ok, { title: "t", balance: 0n })).toBe("insufficientViews");
-    expect(addVideoProblem(ok, context)).toBeNull();
   });
 });

@@ -53,44 +53,6 @@ export function youtubeEmbedUrl(youtubeId: string, origin?: string): string {
   return `https://www.youtube-nocookie.com/embed/${youtubeId}?${params}`;
 }
 
-/** The seeds' six add-video checks, in the seeds' order, with the seeds' English messages. */
-export const ADD_VIDEO_CHECKS = [
-  "urlRequired",
-  "urlInvalid",
-  "titleMissing",
-  "countryRequired",
-  "themeRequired",
-  "insufficientViews",
-] as const;
-export type AddVideoProblem = (typeof ADD_VIDEO_CHECKS)[number];
-
-export const ADD_VIDEO_MESSAGES: Record<AddVideoProblem, string> = {
-  urlRequired: "Please enter a YouTube URL",
-  urlInvalid: "Please enter a valid YouTube URL",
-  titleMissing: "Could not extract video title. Please check the YouTube URL",
-  countryRequired: "Please select a country",
-  themeRequired: "Please select a theme",
-  insufficientViews: "You need at least 1 view to post a video",
-};
-
-/**
- * The first failing check of an add-video form, or null. `title` is what the oEmbed lookup
- * found (undefined when it was not asked yet counts as missing); `balance` in whole views.
- */
-export function addVideoProblem(
-  input: { url: string; country: string; theme: string },
-  context: { title: string | null | undefined; balance: bigint | null | undefined },
-): AddVideoProblem | null {
-  if (!input.url.trim()) return "urlRequired";
-  if (!parseYoutubeId(input.url)) return "urlInvalid";
-  if (!context.title) return "titleMissing";
-  if (!(COUNTRIES as readonly string[]).includes(input.country)) return "countryRequired";
-  if (!(THEMES as readonly string[]).includes(input.theme)) return "themeRequired";
-  if (context.balance !== undefined && context.balance !== null && context.balance < 1n)
-    return "insufficientViews";
-  return null;
-}
-
 /** Strings, not enums: the server answers the seeds' messages in the seeds' order. */
 export const ZCreateVideoRequest = z
   .object({
@@ -138,10 +100,10 @@ export const FEED_PAGE_SIZE = 24;
 export const ZFeedQuery = z.object({
   country: z.enum([FEED_FILTER_ALL, ...COUNTRIES]).default(FEED_FILTER_ALL),
   theme: z.enum([FEED_FILTER_ALL, ...THEMES]).default(FEED_FILTER_ALL),
-  /** Opaque keyset cursor from the previous page's nextCursor. */
+  /** Opaque keyset cursor from the previous page's nextCursor (`<micros>_<uuid>`, 53 characters). */
   cursor: z
     .string()
-    .max(200)
+    .max(64)
     .regex(/^[\w-]+$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(60).default(FEED_PAGE_SIZE),
@@ -182,6 +144,12 @@ export type TBoostResult = z.infer<typeof ZBoostResult>;
 
 export const WATCH_SESSION_STATUSES = ["AD", "CONTENT", "COMPLETED", "ABANDONED"] as const;
 
+/**
+ * A watch session as the server times it: when its advertisement and content started, how long
+ * each must run, and the server's clock at the answer (the page counts from these with the
+ * offset to its own clock). Answered by starting a session, starting its content, and
+ * GET /api/videos/:id/sessions/current (the open session, to continue after a reload).
+ */
 export const ZWatchSession = z
   .object({
     id: z.uuid(),
@@ -210,7 +178,7 @@ export type TWatchCompleteResult = z.infer<typeof ZWatchCompleteResult>;
 export const ZViewRequest = z
   .object({
     id: z.uuid(),
-    status: z.enum(["PENDING", "MATCHED"]),
+    status: z.enum(["PENDING", "MATCHED", "CANCELLED"]),
     dailyCount: z.number().int(),
     matchedWith: z.object({ id: z.uuid(), username: z.string() }).nullable(),
     matchedAt: z.iso.datetime().nullable(),

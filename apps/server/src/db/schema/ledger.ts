@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -26,12 +27,17 @@ export const SYSTEM_ACCOUNTS = [
   "payouts",
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[number];
-export type AccountKind = "member" | SystemAccountKind;
+/** A member's own money, and the part of it held for their pending withdrawals (USDT only). */
+export const MEMBER_ACCOUNTS = ["member", "member_pending"] as const;
+export type MemberAccountKind = (typeof MEMBER_ACCOUNTS)[number];
+export type AccountKind = MemberAccountKind | SystemAccountKind;
 
 /**
- * One account per member and currency, plus the platform's system accounts. On member accounts
- * `balance` is the running sum of the entries and can never go below zero; system accounts keep no
- * running balance (theirs is the sum of their entries), so they are never a hot row.
+ * One account per member and currency, a pending account per member (USDT held for their
+ * withdrawals), plus the platform's system accounts. On member accounts `balance` is the running
+ * sum of the entries and can never go below zero — it IS the member's balance, read directly (no
+ * projection keeps it twice); system accounts keep no running balance (theirs is the sum of their
+ * entries), so they are never a hot row.
  */
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
@@ -42,24 +48,29 @@ export const ledgerAccounts = pgTable(
     currency: text("currency").$type<Currency>().notNull(),
     balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("ledger_accounts_member_idx")
       .on(t.profileId, t.currency)
       .where(sql`${t.kind} = 'member'`),
+    index("ledger_accounts_profile_idx").on(t.profileId),
+    uniqueIndex("ledger_accounts_member_pending_idx")
+      .on(t.profileId, t.currency)
+      .where(sql`${t.kind} = 'member_pending'`),
     uniqueIndex("ledger_accounts_system_idx")
       .on(t.kind, t.currency)
-      .where(sql`${t.kind} <> 'member'`),
+      .where(sql`${t.profileId} is null`),
     check("ledger_accounts_currency_check", sql`${t.currency} in ('VIEWS', 'USDT')`),
     check(
       "ledger_accounts_kind_check",
-      sql`${t.kind} in ('member', 'rewards', 'fees', 'withdrawal_escrow', 'marketplace_escrow', 'payouts')`,
+      sql`${t.kind} in ('member', 'member_pending', 'rewards', 'fees', 'withdrawal_escrow', 'marketplace_escrow', 'payouts')`,
     ),
     check(
       "ledger_accounts_member_owner_check",
-      sql`(${t.kind} = 'member') = (${t.profileId} is not null)`,
+      sql`(${t.kind} in ('member', 'member_pending')) = (${t.profileId} is not null)`,
     ),
-    check("ledger_accounts_member_balance_check", sql`${t.kind} <> 'member' or ${t.balance} >= 0`),
+    check("ledger_accounts_member_balance_check", sql`${t.profileId} is null or ${t.balance} >= 0`),
   ],
 );
 
@@ -79,14 +90,18 @@ export const ledgerTransactions = pgTable(
   (t) => [index("ledger_transactions_created_at_idx").on(t.createdAt)],
 );
 
-/** Append-only (a trigger refuses UPDATE and DELETE). */
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE). `transaction_id` and every domain record's
+ * `ledger_transaction_id` carry no foreign key (ADR 013): ledger_post writes a transaction and its
+ * entries in one statement, the money commands record the id it returns, and an append-only
+ * transaction can never disappear — the key's check cost a fifth of a posting and proved nothing.
+ * `ledger:verify` audits it instead (no entry or record names a missing transaction).
+ */
 export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    transactionId: uuid("transaction_id")
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    transactionId: uuid("transaction_id").notNull(),
     accountId: bigint("account_id", { mode: "number" })
       .notNull()
       .references(() => ledgerAccounts.id),
@@ -105,39 +120,27 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** Projection: a member's views balance (seeds' table), updated with every posting. */
-export const viewBalances = pgTable(
-  "view_balances",
-  {
-    userId: uuid("user_id")
-      .primaryKey()
-      .references(() => profiles.id, { onDelete: "cascade" }),
-    balanceViews: bigint("balance_views", { mode: "bigint" }).notNull().default(sql`0`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check("view_balances_nonnegative", sql`${t.balanceViews} >= 0`)],
-);
+/**
+ * The seeds' balance tables, as views over the member accounts (created by migration 0010):
+ * reading them never disagrees with the ledger because nothing keeps them twice.
+ */
+export const viewBalances = pgView("view_balances", {
+  userId: uuid("user_id").notNull(),
+  balanceViews: bigint("balance_views", { mode: "bigint" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+}).existing();
 
-/** Projection: a member's USDT balance and the part held for pending withdrawals (seeds' table). */
-export const walletBalances = pgTable(
-  "wallet_balances",
-  {
-    userId: uuid("user_id")
-      .primaryKey()
-      .references(() => profiles.id, { onDelete: "cascade" }),
-    balanceUsdt: bigint("balance_usdt", { mode: "bigint" }).notNull().default(sql`0`),
-    pendingUsdt: bigint("pending_usdt", { mode: "bigint" }).notNull().default(sql`0`),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check("wallet_balances_nonnegative", sql`${t.balanceUsdt} >= 0`),
-    check("wallet_balances_pending_nonnegative", sql`${t.pendingUsdt} >= 0`),
-  ],
-);
+export const walletBalances = pgView("wallet_balances", {
+  userId: uuid("user_id").notNull(),
+  balanceUsdt: bigint("balance_usdt", { mode: "bigint" }).notNull(),
+  pendingUsdt: bigint("pending_usdt", { mode: "bigint" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+}).existing();
 
 /**
- * Idempotency keys of money-moving requests: written in the same transaction as the effect, so a
- * replay finds the stored response and a concurrent duplicate waits on the row, then replays.
+ * Idempotency keys of money-moving requests: claimed and answered by the money command itself, in
+ * the same statement as the effect, so a replay finds the stored result and a concurrent
+ * duplicate waits on the row, then replays. `response_body` holds the command's result (JSON).
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",

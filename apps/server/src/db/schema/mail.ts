@@ -1,19 +1,24 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Every e-mail goes through this outbox first: it is written in the same breath as the action
  * that causes it, then delivered (SMTP) or kept for the development mailbox. A failed send stays
- * here and is retried, so no message is lost.
+ * here and is retried, so no message is lost. A notice written by a money command names its
+ * `template`, `params` and the member (`profile_id`) and is rendered in the member's language
+ * when it is delivered (subject, text and html are filled in then).
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
+    subject: text("subject"),
+    text: text("text"),
+    html: text("html"),
     kind: text("kind").notNull(),
+    template: text("template"),
+    params: jsonb("params").$type<Record<string, string>>(),
+    profileId: uuid("profile_id"),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),

@@ -10,7 +10,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ledgerTransactions } from "./ledger";
 import { profiles } from "./profiles";
 
 /** Swaps between views and USDT (seeds' table), each linked to its ledger transaction. */
@@ -28,9 +27,7 @@ export const swapTransactions = pgTable(
     /** USDT per view of this swap, for display ("0.1"). */
     swapRate: numeric("swap_rate", { precision: 12, scale: 6 }).notNull(),
     status: text("status").notNull().default("COMPLETED"),
-    ledgerTransactionId: uuid("ledger_transaction_id")
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    ledgerTransactionId: uuid("ledger_transaction_id").notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,9 +51,7 @@ export const userTransfers = pgTable(
     transferType: text("transfer_type", { enum: ["VIEWS", "USDT"] }).notNull(),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
     status: text("status").notNull().default("COMPLETED"),
-    ledgerTransactionId: uuid("ledger_transaction_id")
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    ledgerTransactionId: uuid("ledger_transaction_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -86,7 +81,7 @@ export const referrals = pgTable(
     usdtBonus: bigint("usdt_bonus", { mode: "bigint" }).notNull(),
     status: text("status", { enum: ["PAID", "HELD", "REJECTED"] }).notNull(),
     flagReason: text("flag_reason"),
-    ledgerTransactionId: uuid("ledger_transaction_id").references(() => ledgerTransactions.id),
+    ledgerTransactionId: uuid("ledger_transaction_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

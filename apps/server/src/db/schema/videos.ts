@@ -13,7 +13,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ledgerTransactions } from "./ledger";
 import { profiles } from "./profiles";
 
 /**
@@ -37,7 +36,7 @@ export const videos = pgTable(
     thumbnailUrl: text("thumbnail_url").notNull(),
     watchedCount: bigint("watched_count", { mode: "number" }).notNull().default(0),
     boostedUntil: timestamp("boosted_until", { withTimezone: true }),
-    ledgerTransactionId: uuid("ledger_transaction_id").references(() => ledgerTransactions.id),
+    ledgerTransactionId: uuid("ledger_transaction_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -65,9 +64,7 @@ export const videoBoosts = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     costViews: bigint("cost_views", { mode: "bigint" }).notNull(),
-    ledgerTransactionId: uuid("ledger_transaction_id")
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    ledgerTransactionId: uuid("ledger_transaction_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -98,7 +95,7 @@ export const adsSessions = pgTable(
     contentStartedAt: timestamp("content_started_at", { withTimezone: true }),
     contentCompletedAt: timestamp("content_completed_at", { withTimezone: true }),
     credited: boolean("credited").notNull().default(false),
-    ledgerTransactionId: uuid("ledger_transaction_id").references(() => ledgerTransactions.id),
+    ledgerTransactionId: uuid("ledger_transaction_id"),
   },
   (t) => [
     uniqueIndex("ads_sessions_one_open_idx")
@@ -127,10 +124,13 @@ export const watchDaily = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-export const VIEW_REQUEST_STATUSES = ["PENDING", "MATCHED"] as const;
+export const VIEW_REQUEST_STATUSES = ["PENDING", "MATCHED", "CANCELLED"] as const;
 export type ViewRequestStatus = (typeof VIEW_REQUEST_STATUSES)[number];
 
-/** View requests (seeds' table): pay 1 view, wait in the pool, matched first-in-first-out. */
+/**
+ * View requests (seeds' table): pay 1 view, wait in the pool, matched first-in-first-out; a
+ * suspended member's pending requests are CANCELLED and their view refunded.
+ */
 export const viewRequests = pgTable(
   "view_requests",
   {
@@ -144,18 +144,16 @@ export const viewRequests = pgTable(
     matchedWith: uuid("matched_with").references(() => profiles.id),
     matchedRequestId: uuid("matched_request_id"),
     matchedAt: timestamp("matched_at", { withTimezone: true }),
-    ledgerTransactionId: uuid("ledger_transaction_id")
-      .notNull()
-      .references(() => ledgerTransactions.id),
-    matchLedgerTransactionId: uuid("match_ledger_transaction_id").references(
-      () => ledgerTransactions.id,
-    ),
+    ledgerTransactionId: uuid("ledger_transaction_id").notNull(),
+    matchLedgerTransactionId: uuid("match_ledger_transaction_id"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    refundLedgerTransactionId: uuid("refund_ledger_transaction_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     index("view_requests_pending_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'PENDING'`),
     index("view_requests_requester_idx").on(t.requesterId, t.createdAt),
-    check("view_requests_status_check", sql`${t.status} in ('PENDING', 'MATCHED')`),
+    check("view_requests_status_check", sql`${t.status} in ('PENDING', 'MATCHED', 'CANCELLED')`),
   ],
 );
 

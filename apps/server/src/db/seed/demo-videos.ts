@@ -119,10 +119,13 @@ export async function seedDemoVideos(db: Db, opts: SeedOptions): Promise<void> {
     (
       await queryRows<{ id: string; username: string }>(
         db,
-        sql`select id, lower(username) as username from ${profiles}`,
+        sql`select id, username from ${profiles}`,
       )
-    ).map((p) => [p.username, p.id]),
+    ).map((p) => [p.username.toLowerCase(), p]),
   );
+  // Seeding is not a request: no one listens yet, and no Idempotency-Key is needed.
+  const money = { db, afterCommit: () => undefined };
+  const noKey = { key: null, route: "seed", hash: "seed" };
   const start = Date.now();
   let created = 0;
   let boosted = 0;
@@ -130,31 +133,31 @@ export async function seedDemoVideos(db: Db, opts: SeedOptions): Promise<void> {
     i,
     [owner, youtubeId, title, country, theme, watched, boost],
   ] of DEMO_VIDEOS.entries()) {
-    const ownerId = owners.get(owner);
-    if (!ownerId) continue;
+    const ownerProfile = owners.get(owner);
+    if (!ownerProfile) continue;
+    const ownerId = ownerProfile.id;
     const at = new Date(start - (i + 1) * 2.5 * 3_600_000);
     const clock = { now: () => at };
     let videoId: string | undefined;
     try {
-      videoId = await db.transaction(async (tx) => {
-        const result = await createVideo(
-          tx,
-          clock,
-          { id: ownerId },
-          {
-            youtubeId,
-            youtubeUrl: canonicalYoutubeUrl(youtubeId),
-            title,
-            thumbnailUrl: youtubeThumbnailUrl(youtubeId),
-            country,
-            theme,
-          },
-        );
-        await tx.execute(
-          sql`update ${videos} set watched_count = ${watched} where id = ${result.video.id}::uuid`,
-        );
-        return result.video.id;
-      });
+      const { result } = await createVideo(
+        money,
+        clock,
+        ownerProfile,
+        {
+          youtubeId,
+          youtubeUrl: canonicalYoutubeUrl(youtubeId),
+          title,
+          thumbnailUrl: youtubeThumbnailUrl(youtubeId),
+          country,
+          theme,
+        },
+        noKey,
+      );
+      await db.execute(
+        sql`update ${videos} set watched_count = ${watched} where id = ${result.video.id}::uuid`,
+      );
+      videoId = result.video.id;
       created++;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -171,7 +174,7 @@ export async function seedDemoVideos(db: Db, opts: SeedOptions): Promise<void> {
     }
     const id = videoId;
     try {
-      await db.transaction((tx) => boostVideo(tx, { now: () => new Date() }, { id: ownerId }, id));
+      await boostVideo(money, { now: () => new Date() }, ownerProfile, id, noKey);
       boosted++;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

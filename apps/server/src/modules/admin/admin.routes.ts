@@ -28,6 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       setMemberSuspended(
         app.db,
+        app.clock,
         currentMember(request).profile.id,
         request.params.profileId,
         request.body.suspended,

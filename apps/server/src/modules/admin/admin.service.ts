@@ -1,31 +1,36 @@
 import type { Role, TProfile } from "@viewvault/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { deleteSessionsOfUser, setRole, setSuspended } from "../profiles/profiles.repository";
+import type { Clock } from "../../lib/clock";
+import { deleteSessionsOfUser, setRole, setSuspended } from "../members/members.repository";
 import { toProfileDto } from "../profiles/profiles.service";
+import { cancelPendingRequests } from "../view-requests/view-requests.service";
 import { recordAuditEvent } from "./admin.repository";
 
 /**
- * Suspends (or reinstates) a member. Suspending revokes every session in the same transaction,
- * so the member is signed out everywhere at once and cannot sign in again.
+ * Suspends (or reinstates) a member. Suspending revokes every session and cancels (and refunds)
+ * their waiting view requests in the same transaction, so the member is signed out everywhere at
+ * once, cannot sign in again, and no match can pay them.
  */
 export async function setMemberSuspended(
   db: Db,
+  clock: Clock,
   actorProfileId: string,
   targetProfileId: string,
   suspended: boolean,
 ): Promise<TProfile> {
   if (actorProfileId === targetProfileId)
-    throw new AppError("FORBIDDEN", "You cannot suspend yourself.");
+    throw new AppError("FORBIDDEN", { context: "selfSuspend" });
   return db.transaction(async (tx) => {
     const profile = await setSuspended(tx, targetProfileId, suspended);
-    if (!profile) throw new AppError("NOT_FOUND", "Member not found");
+    if (!profile) throw new AppError("NOT_FOUND", { context: "member" });
     const revoked = suspended ? await deleteSessionsOfUser(tx, profile.authUid) : 0;
+    const cancelledRequests = suspended ? await cancelPendingRequests(tx, clock, profile.id) : 0;
     await recordAuditEvent(tx, {
       actorProfileId,
       action: suspended ? "member.suspend" : "member.reinstate",
       targetProfileId,
-      details: { revokedSessions: revoked },
+      details: { revokedSessions: revoked, cancelledViewRequests: cancelledRequests },
     });
     return toProfileDto(profile);
   });
@@ -37,11 +42,10 @@ export async function changeMemberRole(
   targetProfileId: string,
   role: Role,
 ): Promise<TProfile> {
-  if (actorProfileId === targetProfileId)
-    throw new AppError("FORBIDDEN", "You cannot change your own role.");
+  if (actorProfileId === targetProfileId) throw new AppError("FORBIDDEN", { context: "selfRole" });
   return db.transaction(async (tx) => {
     const profile = await setRole(tx, targetProfileId, role);
-    if (!profile) throw new AppError("NOT_FOUND", "Member not found");
+    if (!profile) throw new AppError("NOT_FOUND", { context: "member" });
     await recordAuditEvent(tx, {
       actorProfileId,
       action: "member.role",

@@ -8,12 +8,13 @@ import type { Redis } from "ioredis";
 import type { Env } from "../../config/env";
 import type { Db } from "../../db/client";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema";
-import { fixedWindowLimiter } from "../../plugins/rate-limit";
+import { isServedOrigin } from "../../plugins/security";
 import type { Mailer } from "../mail/mail.service";
-import { renderMail } from "../mail/mail.templates";
-import { findProfileByAuthUid, loadSignInAlertTarget } from "../profiles/profiles.repository";
+import { describeDevice, renderMail } from "../mail/mail.templates";
+import { fixedWindowLimiter } from "../platform/rate-limit.service";
+import { findProfileByAuthUid } from "../profiles/profiles.repository";
 import { hashPassword, isCommonPassword, verifyPassword } from "./password";
-import { describeDevice } from "./user-agent";
+import { loadSignInAlertTarget } from "./sessions.repository";
 
 /** Header the Fastify bridge sets from request.ip (which honours TRUST_PROXY); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-viewvault-client-ip";
@@ -89,7 +90,24 @@ export function createAuth(deps: AuthDeps) {
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",
     secret: deps.secret,
-    trustedOrigins: [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS],
+    // The security plugin's rule: PUBLIC_URL and TRUSTED_ORIGINS, and outside production also the
+    // address the page was served on (http://127.0.0.1:3000, a LAN address).
+    trustedOrigins: (request) => {
+      const origins = [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS];
+      const origin = request?.headers.get("origin");
+      if (
+        env.NODE_ENV !== "production" &&
+        origin &&
+        isServedOrigin({
+          origin,
+          host: request?.headers.get("host"),
+          secFetchSite: request?.headers.get("sec-fetch-site"),
+        })
+      ) {
+        origins.push(origin);
+      }
+      return origins;
+    },
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -173,6 +191,9 @@ export function createAuth(deps: AuthDeps) {
       useSecureCookies: https,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Better Auth skips its origin and callback checks when NODE_ENV=test unless told otherwise:
+      // check them everywhere, so tests see what members get.
+      disableOriginCheck: false,
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -294,9 +315,10 @@ async function notifyNewSignIn(
 ): Promise<void> {
   const target = await loadSignInAlertTarget(db, userId, userAgent);
   if (!target?.wantsAlert || !target.isNewDevice) return;
-  const mail = renderMail("newSignIn", localeOf(target.locale), {
+  const locale = localeOf(target.locale);
+  const mail = renderMail("newSignIn", locale, {
     url: `${env.PUBLIC_URL}/settings?tab=security`,
-    device: describeDevice(userAgent),
+    device: describeDevice(userAgent, locale),
     ip,
   });
   await mailer.send({ to: target.email, kind: "new-sign-in", ...mail });

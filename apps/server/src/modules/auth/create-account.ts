@@ -1,10 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { type Locale, type Role, ZEmail, ZPassword, ZUsername } from "@viewvault/shared";
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, profiles, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { ProfileRow } from "../profiles/profiles.repository";
+import { usernameTakenByOther } from "../profiles/profiles.repository";
+import {
+  findProfileByEmail,
+  findUserByEmail,
+  insertUserWithPassword,
+  setRoleOfUser,
+} from "./accounts.repository";
 import { hashPassword } from "./password";
 
 export interface CreateAccountInput {
@@ -31,64 +36,32 @@ export async function createAccount(
   const email = ZEmail.parse(input.email);
   const username = ZUsername.parse(input.username);
   ZPassword.parse(input.password);
+  const sameUsername = (profile: ProfileRow | undefined) =>
+    profile !== undefined && profile.username.toLowerCase() === username.toLowerCase();
   // Already there (the seed runs at every start): answer before paying for a password hash.
-  const [known] = await db
-    .select({ profile: profiles })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.authUid, users.id))
-    .where(eq(users.email, email))
-    .limit(1);
-  if (known && known.profile.username.toLowerCase() === username.toLowerCase()) {
-    return { profile: known.profile, created: false };
-  }
+  const known = await findProfileByEmail(db, email);
+  if (sameUsername(known)) return { profile: known as ProfileRow, created: false };
   const hash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-    if (existing) {
-      const [profile] = await tx
-        .select()
-        .from(profiles)
-        .where(eq(profiles.authUid, existing.id))
-        .limit(1);
-      if (!profile || profile.username.toLowerCase() !== username.toLowerCase()) {
-        throw new AppError("CONFLICT", `${email} already belongs to another account`);
-      }
-      return { profile, created: false };
+    if (await findUserByEmail(tx, email)) {
+      const profile = await findProfileByEmail(tx, email);
+      if (!sameUsername(profile)) throw new AppError("CONFLICT", { context: "emailTaken", email });
+      return { profile: profile as ProfileRow, created: false };
     }
-    const [taken] = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(sql`lower(${profiles.username}) = lower(${username})`)
-      .limit(1);
-    if (taken) throw new AppError("CONFLICT", `The username ${username} is taken`);
+    if (await usernameTakenByOther(tx, username))
+      throw new AppError("USERNAME_TAKEN", { username });
     const id = randomBytes(24).toString("base64url");
-    const now = new Date();
-    await tx.insert(users).values({
+    await insertUserWithPassword(tx, {
       id,
-      name: username,
+      credentialId: randomBytes(24).toString("base64url"),
       email,
+      username,
+      passwordHash: hash,
       emailVerified: input.emailVerified ?? true,
-      username: username.toLowerCase(),
-      displayUsername: username,
       locale: input.locale ?? "en",
-      referralId: input.referredBy ?? null,
-      createdAt: now,
-      updatedAt: now,
+      referredBy: input.referredBy ?? null,
     });
-    await tx.insert(accounts).values({
-      id: randomBytes(24).toString("base64url"),
-      accountId: id,
-      providerId: "credential",
-      userId: id,
-      password: hash,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const [profile] = await tx
-      .update(profiles)
-      .set({ role: input.role })
-      .where(eq(profiles.authUid, id))
-      .returning();
+    const profile = await setRoleOfUser(tx, id, input.role);
     if (!profile) throw new Error("the create-profile trigger did not run");
     return { profile, created: true };
   });

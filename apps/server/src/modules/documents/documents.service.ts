@@ -7,28 +7,20 @@ import {
   policyFigures,
 } from "@viewvault/shared";
 import PDFDocument from "pdfkit";
+import { translator } from "../../lib/i18n";
 import { documentContent } from "./documents.content";
 
-const LABELS: Record<
-  Locale,
-  { official: string; contents: string; updated: string; page: string; notice: string }
-> = {
-  en: {
-    official: "Official documents",
-    contents: "Contents",
-    updated: "Last updated",
-    page: "Page",
-    notice: "The platform is in development; USDT rewards are processed manually via support.",
-  },
-  "pt-BR": {
-    official: "Documentos oficiais",
-    contents: "Sumário",
-    updated: "Última atualização",
-    page: "Página",
-    notice:
-      "A plataforma está em desenvolvimento; as recompensas em USDT são processadas manualmente pelo suporte.",
-  },
-};
+/** The PDFs' own labels, in the reader's language (common:pdf.*). */
+function labels(locale: Locale) {
+  const t = translator(locale);
+  return {
+    official: t("common:pdf.official"),
+    contents: t("common:pdf.contents"),
+    updated: t("common:pdf.updated"),
+    page: t("common:pdf.page"),
+    notice: t("common:pdf.notice"),
+  };
+}
 
 const BRAND = "#7c3aed";
 const INK = "#111827";
@@ -46,7 +38,7 @@ function renderDocument(
   pdf.moveDown(0.3);
   pdf.font("Helvetica").fontSize(11).fillColor(MUTED).text(doc.description);
   pdf.moveDown(0.2);
-  pdf.fontSize(9).text(`${LABELS[locale].updated}: ${policyFigures(locale).lastUpdated}`);
+  pdf.fontSize(9).text(`${labels(locale).updated}: ${policyFigures(locale).lastUpdated}`);
   pdf.moveDown(1);
   for (const section of doc.sections) {
     pdf.font("Helvetica-Bold").fontSize(13).fillColor(INK).text(section.heading);
@@ -72,11 +64,11 @@ function addFooters(pdf: PDFKit.PDFDocument, locale: Locale): void {
     const saved = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
     pdf.font("Helvetica").fontSize(8).fillColor(MUTED);
-    pdf.text(`${PRODUCT_NAME} · ${LABELS[locale].notice}`, 50, bottom, {
+    pdf.text(`${PRODUCT_NAME} · ${labels(locale).notice}`, 50, bottom, {
       width: pdf.page.width - 170,
       lineBreak: false,
     });
-    pdf.text(`${LABELS[locale].page} ${i + 1}/${range.count}`, pdf.page.width - 110, bottom, {
+    pdf.text(`${labels(locale).page} ${i + 1}/${range.count}`, pdf.page.width - 110, bottom, {
       width: 60,
       align: "right",
     });
@@ -113,9 +105,9 @@ async function build(
   const done = toBuffer(pdf);
   if (slugs.length > 1) {
     pdf.font("Helvetica-Bold").fontSize(28).fillColor(BRAND).text(PRODUCT_NAME);
-    pdf.font("Helvetica").fontSize(16).fillColor(INK).text(LABELS[locale].official);
+    pdf.font("Helvetica").fontSize(16).fillColor(INK).text(labels(locale).official);
     pdf.moveDown(1.5);
-    pdf.font("Helvetica-Bold").fontSize(13).text(LABELS[locale].contents);
+    pdf.font("Helvetica-Bold").fontSize(13).text(labels(locale).contents);
     pdf.moveDown(0.5);
     pdf.font("Helvetica").fontSize(11);
     slugs.forEach((slug, i) => {
@@ -140,7 +132,7 @@ export function documentPdf(which: DocumentSlug | "official", locale: Locale): P
   if (!pdf) {
     pdf =
       which === "official"
-        ? build(PDF_DOCUMENTS, locale, `${PRODUCT_NAME} — ${LABELS[locale].official}`)
+        ? build(PDF_DOCUMENTS, locale, `${PRODUCT_NAME} — ${labels(locale).official}`)
         : build([which], locale, `${PRODUCT_NAME} — ${documentContent(which, locale).title}`);
     pdf.catch(() => cache.delete(key));
     cache.set(key, pdf);

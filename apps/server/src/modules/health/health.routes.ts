@@ -1,7 +1,6 @@
 import { ZErrorResponse, ZHealthResponse } from "@viewvault/shared";
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/app-error";
+import { checkHealth } from "./health.service";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,13 +12,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZHealthResponse, 503: ZErrorResponse },
       },
     },
-    async () => {
-      try {
-        await app.db.execute(sql`select 1`);
-      } catch {
-        throw new AppError("SERVICE_UNAVAILABLE", "The database does not answer.");
-      }
-      return { status: "ok" as const };
-    },
+    async () => checkHealth(app.db),
   );
 };

@@ -1,44 +1,32 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client";
+import { eq, sql } from "drizzle-orm";
+import { type DbOrTx, prepared, queryRows, runPrepared } from "../../db/client";
 import {
   type Currency,
   ledgerAccounts,
+  type MemberAccountKind,
   type SystemAccountKind,
-  viewBalances,
-  walletBalances,
 } from "../../db/schema";
-
-export interface AccountRow {
-  id: number;
-  kind: string;
-  profileId: string | null;
-  currency: Currency;
-}
 
 /** Account ids never change once created, so they are cached per process. */
 const memberAccountIds = new Map<string, number>();
 const systemAccountIds = new Map<string, number>();
 
-export function clearAccountCache(): void {
-  memberAccountIds.clear();
-  systemAccountIds.clear();
-}
-
 export async function memberAccountId(
   db: DbOrTx,
   profileId: string,
   currency: Currency,
+  kind: MemberAccountKind = "member",
 ): Promise<number> {
-  const key = `${profileId}:${currency}`;
+  const key = `${profileId}:${kind}:${currency}`;
   const cached = memberAccountIds.get(key);
   if (cached !== undefined) return cached;
   const rows = await db
-    .select({ id: ledgerAccounts.id, currency: ledgerAccounts.currency })
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.profileId, profileId), eq(ledgerAccounts.kind, "member")));
-  for (const row of rows) memberAccountIds.set(`${profileId}:${row.currency}`, row.id);
+    .where(eq(ledgerAccounts.profileId, profileId));
+  for (const row of rows) memberAccountIds.set(`${profileId}:${row.kind}:${row.currency}`, row.id);
   const id = memberAccountIds.get(key);
-  if (id === undefined) throw new Error(`no ${currency} account for profile ${profileId}`);
+  if (id === undefined) throw new Error(`no ${kind} ${currency} account for profile ${profileId}`);
   return id;
 }
 
@@ -53,40 +41,33 @@ export async function systemAccountId(
   const rows = await db
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
     .from(ledgerAccounts)
-    .where(sql`${ledgerAccounts.kind} <> 'member'`);
+    .where(sql`${ledgerAccounts.profileId} is null`);
   for (const row of rows) systemAccountIds.set(`${row.kind}:${row.currency}`, row.id);
   const id = systemAccountIds.get(key);
   if (id === undefined) throw new Error(`no system account ${kind} ${currency}`);
   return id;
 }
 
-export interface PostedRow {
-  transactionId: string;
-  profileId: string;
-  views: string;
-  usdt: string;
-  pending: string;
-}
-
-/** One call of the database function ledger_post (see migration 0005); returns member balances after. */
+/** One call of the database function ledger_post (migration 0010); returns the transaction id. */
 export async function callLedgerPost(
   tx: DbOrTx,
   args: {
     kind: string;
     actor: string | null;
     memo: Record<string, unknown>;
-    legs: Array<{ account_id: number; amount: string; counterparty: string | null }>;
-    pendingProfile: string | null;
-    pendingDelta: bigint;
+    accounts: number[];
+    amounts: bigint[];
+    counterparties: Array<string | null>;
   },
-): Promise<PostedRow[]> {
-  return queryRows<PostedRow>(
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`select transaction_id as "transactionId", profile_id as "profileId", balance_views::text as views,
-               balance_usdt::text as usdt, pending_usdt::text as pending
-        from ledger_post(${args.kind}, ${args.actor}::uuid, ${JSON.stringify(args.memo)}::jsonb, ${JSON.stringify(args.legs)}::jsonb,
-                         ${args.pendingProfile}::uuid, ${args.pendingDelta}::bigint)`,
+    sql`select ledger_post(${args.kind}, ${args.actor}::uuid, ${JSON.stringify(args.memo)}::jsonb,
+          ${`{${args.accounts.join(",")}}`}::bigint[], ${`{${args.amounts.join(",")}}`}::bigint[],
+          ${`{${args.counterparties.map((c) => c ?? "NULL").join(",")}}`}::uuid[]) as id`,
   );
+  if (!row) throw new Error("ledger_post returned nothing");
+  return row.id;
 }
 
 export interface Balances {
@@ -95,24 +76,23 @@ export interface Balances {
   pendingUsdt: bigint;
 }
 
-export async function readBalances(db: DbOrTx, profileId: string): Promise<Balances> {
-  const [row] = await queryRows<{ views: string; usdt: string; pending: string }>(
-    db,
-    sql`select v.balance_views::text as views, w.balance_usdt::text as usdt, w.pending_usdt::text as pending
-        from ${viewBalances} v join ${walletBalances} w on w.user_id = v.user_id where v.user_id = ${profileId}`,
-  );
-  if (!row) throw new Error(`no balances for profile ${profileId}`);
-  return { views: BigInt(row.views), usdt: BigInt(row.usdt), pendingUsdt: BigInt(row.pending) };
-}
+const BALANCES = prepared(
+  "select kind, currency, balance::text as balance from ledger_accounts where profile_id = $1::uuid",
+);
 
-export async function accountsByIds(db: DbOrTx, ids: number[]): Promise<AccountRow[]> {
-  return db
-    .select({
-      id: ledgerAccounts.id,
-      kind: ledgerAccounts.kind,
-      profileId: ledgerAccounts.profileId,
-      currency: ledgerAccounts.currency,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids));
+/** A member's balances: their accounts themselves, in one indexed read (a prepared statement). */
+export async function readBalances(db: DbOrTx, profileId: string): Promise<Balances> {
+  const rows = await runPrepared<{ kind: string; currency: string; balance: string }>(
+    db,
+    BALANCES,
+    [profileId],
+  );
+  if (rows.length === 0) throw new Error(`no accounts for profile ${profileId}`);
+  const balances: Balances = { views: 0n, usdt: 0n, pendingUsdt: 0n };
+  for (const r of rows) {
+    if (r.kind === "member_pending") balances.pendingUsdt = BigInt(r.balance);
+    else if (r.currency === "VIEWS") balances.views = BigInt(r.balance);
+    else balances.usdt = BigInt(r.balance);
+  }
+  return balances;
 }

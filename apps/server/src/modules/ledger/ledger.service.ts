@@ -1,15 +1,16 @@
+import { type ErrorCode, isErrorCode, type Problem, type TBalances } from "@viewvault/shared";
 import type { DbOrTx } from "../../db/client";
-import type { Currency, SystemAccountKind } from "../../db/schema";
+import type { Currency, MemberAccountKind, SystemAccountKind } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
 import {
-  type Balances,
   callLedgerPost,
   memberAccountId,
-  type PostedRow,
+  readBalances,
   systemAccountId,
 } from "./ledger.repository";
 
 export type AccountRef =
-  | { member: string; currency: Currency }
+  | { member: string; currency: Currency; kind?: MemberAccountKind }
   | { system: SystemAccountKind; currency: Currency };
 
 export interface Leg {
@@ -25,108 +26,120 @@ export interface Posting {
   actorProfileId: string | null;
   memo?: Record<string, unknown>;
   legs: Leg[];
-  /** Change of a member's pending (withdrawal escrow) USDT, kept on wallet_balances. */
-  pendingUsdt?: { profileId: string; delta: bigint };
 }
 
-/** A member account would go below zero: nothing was written. */
-export class InsufficientFundsError extends Error {
-  constructor(
-    readonly profileId: string,
-    readonly currency: Currency,
-  ) {
-    super(`insufficient ${currency} balance for ${profileId}`);
-    this.name = "InsufficientFundsError";
+/** What an overdraft means to the caller: a shared check's problem, or one per currency. */
+export type Insufficient = Problem | ((currency: Currency) => Problem);
+
+/**
+ * A refusal raised by the database: `vv_refuse` (SQLSTATE VV400: the catalogue's code, its
+ * parameters and field) or an overdraft (VV002, DETAIL: the currency) that the caller names with
+ * `insufficient`. Anything else is not a refusal (undefined).
+ */
+export function refusalOf(error: unknown, insufficient?: Insufficient): Error | undefined {
+  const current = databaseError(error);
+  if (!current) return undefined;
+  if (current.code === "VV400" && isErrorCode(current.message)) {
+    let params: Record<string, string | number> | undefined;
+    try {
+      const parsed = JSON.parse(current.detail ?? "{}") as Record<string, string | number>;
+      params = Object.keys(parsed).length ? parsed : undefined;
+    } catch {
+      params = undefined;
+    }
+    return new AppError(current.message as ErrorCode, params, {
+      field: current.hint ? current.hint : undefined,
+    });
   }
+  if (current.code === "VV002") {
+    if (!insufficient) return new Error(`insufficient ${current.detail} balance`);
+    const problem =
+      typeof insufficient === "function" ? insufficient(current.detail as Currency) : insufficient;
+    return AppError.from(problem);
+  }
+  // An unbalanced posting is a bug: its own message, not the driver's "Failed query".
+  if (current.code === "VV001") return new Error(current.message);
+  return undefined;
+}
+
+interface DatabaseError {
+  code?: string;
+  detail?: string;
+  message?: string;
+  hint?: string;
+  cause?: unknown;
+}
+
+/** The driver's error behind Drizzle's wrapper (node-postgres and PGlite both carry the SQLSTATE). */
+function databaseError(error: unknown): DatabaseError | undefined {
+  let current = error as DatabaseError | undefined;
+  for (let i = 0; i < 5 && current; i++) {
+    if (typeof current.code === "string") return current;
+    current = current.cause as DatabaseError | undefined;
+  }
+  return undefined;
+}
+
+async function accountOf(tx: DbOrTx, ref: AccountRef): Promise<number> {
+  return "member" in ref
+    ? memberAccountId(tx, ref.member, ref.currency, ref.kind)
+    : systemAccountId(tx, ref.system, ref.currency);
 }
 
 /**
- * Posts one balanced ledger transaction inside the caller's database transaction, in one round
- * trip to the database function `ledger_post` (migration 0005): it checks the legs balance per
- * currency, locks the member accounts in ascending id order (so concurrent postings cannot
- * deadlock), refuses any member debit beyond the balance, writes the entries with the running
- * member balances, updates the view/wallet projections, notifies listeners at commit and returns
- * the touched members' balances.
- * Every feature moves money through here.
+ * Posts one balanced ledger transaction inside the caller's database transaction, through the
+ * database function `ledger_post` (migration 0010): it checks the legs balance per currency,
+ * locks the member accounts in ascending id order (so concurrent postings cannot deadlock),
+ * refuses any member debit beyond the balance, and writes the entries with the running member
+ * balances. Money commands (money-command.ts) call it inside their own statement; this is for the
+ * rarer postings a service makes inside a multi-statement transaction (rewards, refunds, grants).
  */
 export async function postTransaction(
   tx: DbOrTx,
   posting: Posting,
-): Promise<{ transactionId: string; balances: Map<string, Balances> }> {
+  insufficient?: Insufficient,
+): Promise<{ transactionId: string }> {
   // One leg per account: legs on the same account are merged.
-  const merged = new Map<string, Leg>();
-  for (const leg of posting.legs) {
-    const key =
-      "member" in leg.account
-        ? `m:${leg.account.member}:${leg.account.currency}`
-        : `s:${leg.account.system}:${leg.account.currency}`;
-    const prev = merged.get(key);
-    merged.set(key, prev ? { ...prev, amount: prev.amount + leg.amount } : leg);
-  }
-  const legs = [...merged.values()].filter((leg) => leg.amount !== 0n);
-  const totals = new Map<Currency, bigint>();
-  for (const leg of legs)
-    totals.set(leg.account.currency, (totals.get(leg.account.currency) ?? 0n) + leg.amount);
-  for (const [currency, total] of totals) {
-    if (total !== 0n)
-      throw new Error(`posting ${posting.kind} does not balance in ${currency}: ${total}`);
-  }
-  if (legs.length < 2) throw new Error(`posting ${posting.kind} needs at least two non-zero legs`);
-
+  const merged = new Map<number, Leg>();
   // One after the other: a transaction's connection runs one query at a time.
-  const resolved: Array<{ leg: Leg; accountId: number }> = [];
-  for (const leg of legs) {
-    const accountId =
-      "member" in leg.account
-        ? await memberAccountId(tx, leg.account.member, leg.account.currency)
-        : await systemAccountId(tx, leg.account.system, leg.account.currency);
-    resolved.push({ leg, accountId });
+  for (const leg of posting.legs) {
+    const id = await accountOf(tx, leg.account);
+    const prev = merged.get(id);
+    merged.set(id, prev ? { ...prev, amount: prev.amount + leg.amount } : leg);
   }
-  let rows: PostedRow[];
+  const legs = [...merged.entries()].filter(([, leg]) => leg.amount !== 0n);
   try {
-    rows = await callLedgerPost(tx, {
+    const transactionId = await callLedgerPost(tx, {
       kind: posting.kind,
       actor: posting.actorProfileId,
       memo: posting.memo ?? {},
-      legs: resolved.map(({ leg, accountId }) => ({
-        account_id: accountId,
-        amount: leg.amount.toString(),
-        counterparty: leg.counterparty ?? null,
-      })),
-      pendingProfile: posting.pendingUsdt?.profileId ?? null,
-      pendingDelta: posting.pendingUsdt?.delta ?? 0n,
+      accounts: legs.map(([id]) => id),
+      amounts: legs.map(([, leg]) => leg.amount),
+      counterparties: legs.map(([, leg]) => leg.counterparty ?? null),
     });
+    return { transactionId };
   } catch (error) {
-    const pgError = databaseError(error);
-    if (pgError?.code === "VV002") {
-      const accountId = Number(pgError.detail);
-      const leg = resolved.find((r) => r.accountId === accountId)?.leg;
-      throw new InsufficientFundsError(
-        leg && "member" in leg.account ? leg.account.member : "?",
-        leg?.account.currency ?? "VIEWS",
-      );
-    }
-    throw error;
+    throw refusalOf(error, insufficient) ?? error;
   }
-  const balances = new Map<string, Balances>();
-  for (const row of rows) {
-    balances.set(row.profileId, {
-      views: BigInt(row.views),
-      usdt: BigInt(row.usdt),
-      pendingUsdt: BigInt(row.pending),
-    });
-  }
-  const transactionId = rows[0]?.transactionId;
-  if (!transactionId) throw new Error(`posting ${posting.kind} touched no member account`);
-  return { transactionId, balances };
 }
 
-/** The driver's error behind Drizzle's wrapper (node-postgres and PGlite both carry code/detail). */
-function databaseError(error: unknown): { code?: string; detail?: string } | undefined {
-  let current = error as { code?: string; detail?: string; cause?: unknown } | undefined;
-  for (let i = 0; i < 5 && current; i++) {
-    if (typeof current.code === "string") return current;
-    current = current.cause as typeof current;
-  }
-  return undefined;
+/**
+ * Posts in the caller's transaction, turns an overdraft into the caller's refusal and returns
+ * the balances of `balancesOf` as the ledger left them.
+ */
+export async function postMoney(
+  tx: DbOrTx,
+  posting: Posting,
+  options: { balancesOf?: string; insufficient?: Insufficient } = {},
+): Promise<{ transactionId: string; balances: TBalances }> {
+  const { transactionId } = await postTransaction(tx, posting, options.insufficient);
+  const mine = options.balancesOf ? await readBalances(tx, options.balancesOf) : undefined;
+  return {
+    transactionId,
+    balances: {
+      views: (mine?.views ?? 0n).toString(),
+      usdt: (mine?.usdt ?? 0n).toString(),
+      pendingUsdt: (mine?.pendingUsdt ?? 0n).toString(),
+    },
+  };
 }

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import { eq, inArray, sql } from "drizzle-orm";
+import { type DbOrTx, queryRows } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -22,46 +22,81 @@ export async function insertOutboxMessage(
   return row;
 }
 
+export type OutboxMessage = OutboxRow & {
+  /** The language of the member a notice is for (rendered at delivery), else null. */
+  locale: string | null;
+};
+
+const withLocale = sql`(select p.locale from profiles p where p.id = m.profile_id) as locale`;
+
 /**
  * Claims up to `limit` messages that are due, pushing their next attempt into the future so a
- * concurrent worker (another instance) skips them. On PostgreSQL the claim is SKIP LOCKED.
+ * concurrent worker (another instance) skips them — one statement, SKIP LOCKED on PostgreSQL.
  */
 export async function claimDueMessages(
   db: DbOrTx,
   now: Date,
   limit: number,
   leaseMs: number,
-): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({
-        nextAttemptAt: new Date(now.getTime() + leaseMs),
-        attempts: sql`${mailOutbox.attempts} + 1`,
-      })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
+): Promise<OutboxMessage[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with due as (
+          select id from ${mailOutbox}
+          where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+          order by next_attempt_at limit ${limit} for update skip locked
+        )
+        update ${mailOutbox} m
+        set next_attempt_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
+            attempts = m.attempts + 1
+        from due where m.id = due.id
+        returning m.*, ${withLocale}`,
+  );
+  return rows.map(toMessage);
 }
 
-export async function markSent(db: DbOrTx, id: string, now: Date): Promise<void> {
+function toMessage(r: Record<string, unknown>): OutboxMessage {
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return {
+    id: String(r.id),
+    to: String(r.to),
+    subject: (r.subject as string | null) ?? null,
+    text: (r.text as string | null) ?? null,
+    html: (r.html as string | null) ?? null,
+    kind: String(r.kind),
+    template: (r.template as string | null) ?? null,
+    params: (r.params as Record<string, string> | null) ?? null,
+    profileId: (r.profile_id as string | null) ?? null,
+    status: r.status as OutboxRow["status"],
+    attempts: Number(r.attempts),
+    lastError: (r.last_error as string | null) ?? null,
+    nextAttemptAt: date(r.next_attempt_at) as Date,
+    createdAt: date(r.created_at) as Date,
+    sentAt: date(r.sent_at),
+    locale: (r.locale as string | null) ?? null,
+  };
+}
+
+/** Sent (and, for a notice rendered at delivery, what it read), in one statement. */
+export async function markSent(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  rendered?: { subject: string; text: string; html: string },
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: now, lastError: null, ...(rendered ?? {}) })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Kept in the development mailbox: the whole batch at once (a notice renders when read). */
+export async function markAllSent(db: DbOrTx, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(mailOutbox)
     .set({ status: "sent", sentAt: now, lastError: null })
-    .where(eq(mailOutbox.id, id));
+    .where(inArray(mailOutbox.id, ids));
 }
 
 /** Records a failed attempt: retried at `retryAt`, or given up (status failed) when null. */
@@ -81,6 +116,10 @@ export async function markAttemptFailed(
     .where(eq(mailOutbox.id, id));
 }
 
-export async function listRecentMessages(db: DbOrTx, limit: number): Promise<OutboxRow[]> {
-  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+export async function listRecentMessages(db: DbOrTx, limit: number): Promise<OutboxMessage[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select m.*, ${withLocale} from ${mailOutbox} m order by m.created_at desc limit ${limit}`,
+  );
+  return rows.map(toMessage);
 }

@@ -31,6 +31,7 @@ describe("mailer", () => {
       clock,
       log: silent,
       from: "x@y.z",
+      publicUrl: "http://localhost:3000",
       transport: transport as never,
     });
     const row = await mailer.send({
@@ -62,6 +63,7 @@ describe("mailer", () => {
       clock,
       log: silent,
       from: "x@y.z",
+      publicUrl: "http://localhost:3000",
       transport: transport as never,
     });
     const row = await mailer.send({

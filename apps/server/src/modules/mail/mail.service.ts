@@ -1,16 +1,23 @@
+import type { TMailboxMessage } from "@viewvault/shared";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
+import { toLocale } from "../../lib/i18n";
 import {
   claimDueMessages,
   insertOutboxMessage,
+  listRecentMessages,
+  markAllSent,
   markAttemptFailed,
   markSent,
   type NewOutboxMessage,
+  type OutboxMessage,
   type OutboxRow,
 } from "./mail.repository";
+import { type RenderedMail, renderNotice } from "./mail.templates";
 
 export interface MailLogger {
+  isLevelEnabled?(level: string): boolean;
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -26,6 +33,8 @@ export interface Mailer {
   queue(tx: DbOrTx, message: NewOutboxMessage): Promise<void>;
   /** Delivers what is due (retries included). */
   deliverDue(): Promise<number>;
+  /** Something may have been queued outside `queue` (a money command's notice): look soon. */
+  nudge(): void;
   start(): void;
   stop(): Promise<void>;
 }
@@ -39,38 +48,46 @@ const LEASE_MS = 120_000;
  * message is logged with its links and stays readable in the development mailbox. A failed
  * send keeps the message in the outbox and a background loop retries it.
  */
+/**
+ * The message as it reads: a notice written by a money command (template + params) is rendered
+ * in the member's language; anything else was rendered when it was queued.
+ */
+export function renderedMessage(message: OutboxMessage, publicUrl: string): RenderedMail {
+  if (message.subject !== null && message.text !== null && message.html !== null)
+    return { subject: message.subject, text: message.text, html: message.html };
+  return renderNotice(
+    message.template ?? "",
+    toLocale(message.locale) ?? "en",
+    message.params ?? {},
+    publicUrl,
+  );
+}
+
 export function createMailer(opts: {
   db: Db;
   clock: Clock;
   log: MailLogger;
   smtpUrl?: string | undefined;
   from: string;
+  /** The address members use, for the links in notices rendered at delivery. */
+  publicUrl: string;
   transport?: Pick<Transporter, "sendMail">;
 }): Mailer {
   const transport =
     opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined);
   let timer: NodeJS.Timeout | undefined;
+  let nudgeTimer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
-  async function deliver(message: OutboxRow): Promise<void> {
-    if (!transport) {
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      opts.log.info(
-        { to: message.to, subject: message.subject, links },
-        "e-mail kept in the development mailbox",
-      );
-      await markSent(opts.db, message.id, opts.clock.now());
-      return;
-    }
+  /** Sends one message through SMTP, rendering a notice first; a failure is retried later. */
+  async function deliver(message: OutboxMessage): Promise<void> {
+    if (!transport) return;
+    const rendered =
+      message.subject === null ? renderedMessage(message, opts.publicUrl) : undefined;
+    const mail = rendered ?? renderedMessage(message, opts.publicUrl);
     try {
-      await transport.sendMail({
-        from: opts.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
-      await markSent(opts.db, message.id, opts.clock.now());
+      await transport.sendMail({ from: opts.from, to: message.to, ...mail });
+      await markSent(opts.db, message.id, opts.clock.now(), rendered);
     } catch (error) {
       const delay = RETRY_DELAYS_MS[message.attempts - 1];
       const retryAt = delay === undefined ? null : new Date(opts.clock.now().getTime() + delay);
@@ -87,9 +104,35 @@ export function createMailer(opts: {
     }
   }
 
+  /**
+   * Without SMTP every message stays readable in the development mailbox (a notice renders when
+   * it is read): the batch is logged with its links, when the log shows it, and marked at once.
+   */
+  async function keep(messages: OutboxMessage[]): Promise<void> {
+    if (opts.log.isLevelEnabled?.("info") ?? true) {
+      for (const message of messages) {
+        const mail = renderedMessage(message, opts.publicUrl);
+        opts.log.info(
+          {
+            to: message.to,
+            subject: mail.subject,
+            links: mail.text.match(/https?:\/\/\S+/g) ?? [],
+          },
+          "e-mail kept in the development mailbox",
+        );
+      }
+    }
+    await markAllSent(
+      opts.db,
+      messages.map((m) => m.id),
+      opts.clock.now(),
+    );
+  }
+
   async function deliverDue(): Promise<number> {
-    const claimed = await claimDueMessages(opts.db, opts.clock.now(), 20, LEASE_MS);
-    for (const message of claimed) await deliver(message);
+    const claimed = await claimDueMessages(opts.db, opts.clock.now(), 100, LEASE_MS);
+    if (!transport) await keep(claimed);
+    else for (const message of claimed) await deliver(message);
     return claimed.length;
   }
 
@@ -116,6 +159,13 @@ export function createMailer(opts: {
       setTimeout(kick, 50).unref();
     },
     deliverDue,
+    nudge() {
+      nudgeTimer ??= setTimeout(() => {
+        nudgeTimer = undefined;
+        kick();
+      }, 100);
+      nudgeTimer.unref();
+    },
     start() {
       timer = setInterval(kick, 15_000);
       timer.unref();
@@ -123,7 +173,27 @@ export function createMailer(opts: {
     },
     async stop() {
       if (timer) clearInterval(timer);
+      if (nudgeTimer) clearTimeout(nudgeTimer);
       await running;
     },
   };
+}
+
+/**
+ * The development mailbox: the newest messages of the outbox, links and all (a notice not
+ * delivered yet is shown as it will read).
+ */
+export async function listMailbox(
+  db: Db,
+  publicUrl: string,
+  limit = 100,
+): Promise<TMailboxMessage[]> {
+  return (await listRecentMessages(db, limit)).map((m) => ({
+    id: m.id,
+    to: m.to,
+    ...renderedMessage(m, publicUrl),
+    kind: m.kind,
+    status: m.status,
+    createdAt: m.createdAt.toISOString(),
+  }));
 }

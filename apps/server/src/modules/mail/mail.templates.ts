@@ -1,8 +1,11 @@
-import { interpolate, type Locale, PRODUCT_NAME } from "@viewvault/shared";
-import en from "@viewvault/shared/locales/en/emails.json" with { type: "json" };
-import pt from "@viewvault/shared/locales/pt-BR/emails.json" with { type: "json" };
-
-const TEXTS = { en, "pt-BR": pt } satisfies Record<Locale, typeof en>;
+import {
+  formatUsdt,
+  formatViews,
+  type Locale,
+  PRODUCT_NAME,
+  parseUserAgent,
+} from "@viewvault/shared";
+import { translator } from "../../lib/i18n";
 
 export type TemplateKind = "verifyEmail" | "resetPassword" | "newSignIn" | "transferReceived";
 
@@ -16,22 +19,30 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** "Chrome on Linux" in the reader's language, from a User-Agent header. */
+export function describeDevice(userAgent: string, locale: Locale): string {
+  const t = translator(locale);
+  const { browser, os } = parseUserAgent(userAgent);
+  return t("emails:device.named", {
+    browser: browser ?? t("emails:device.unknownBrowser"),
+    os: os ?? t("emails:device.unknownSystem"),
+  });
+}
+
 /** One layout for every e-mail, in the member's language: heading, text, a button and the link. */
 export function renderMail(
   kind: TemplateKind,
   locale: Locale,
   values: Record<string, string> & { url: string },
 ): RenderedMail {
-  const t = TEXTS[locale];
-  const vars = { product: PRODUCT_NAME, ...values };
-  const fill = (s: string) => interpolate(s, vars);
-  const part = t[kind];
-  const subject = fill(part.subject);
-  const heading = fill(part.heading);
-  const body = fill(part.body);
-  const button = fill(part.button);
-  const footer = fill(t.footer);
-  const ignore = kind === "newSignIn" || kind === "transferReceived" ? "" : fill(t.ignore);
+  const t = translator(locale);
+  const fill = (key: string) => t(`emails:${key}`, { product: PRODUCT_NAME, ...values });
+  const subject = fill(`${kind}.subject`);
+  const heading = fill(`${kind}.heading`);
+  const body = fill(`${kind}.body`);
+  const button = fill(`${kind}.button`);
+  const footer = fill("footer");
+  const ignore = kind === "newSignIn" || kind === "transferReceived" ? "" : fill("ignore");
   const text = [heading, "", body, "", `${button}: ${values.url}`, "", ignore, "", footer]
     .filter((line, i, all) => !(line === "" && all[i - 1] === ""))
     .join("\n");
@@ -43,9 +54,38 @@ export function renderMail(
 <tr><td style="font-size:22px;font-weight:bold;padding-bottom:12px">${escapeHtml(heading)}</td></tr>
 <tr><td style="font-size:15px;line-height:1.6;padding-bottom:24px">${escapeHtml(body)}</td></tr>
 <tr><td style="padding-bottom:24px"><a href="${url}" style="display:inline-block;background:#7c3aed;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(button)}</a></td></tr>
-<tr><td style="font-size:12px;color:#6b7280;line-height:1.5;padding-bottom:8px">${escapeHtml(fill(t.linkFallback))}<br><a href="${url}" style="color:#7c3aed;word-break:break-all">${url}</a></td></tr>
+<tr><td style="font-size:12px;color:#6b7280;line-height:1.5;padding-bottom:8px">${escapeHtml(fill("linkFallback"))}<br><a href="${url}" style="color:#7c3aed;word-break:break-all">${url}</a></td></tr>
 ${ignore ? `<tr><td style="font-size:12px;color:#6b7280;padding-bottom:8px">${escapeHtml(ignore)}</td></tr>` : ""}
 <tr><td style="font-size:11px;color:#9ca3af;border-top:1px solid #e5e7eb;padding-top:16px">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
   return { subject, text, html };
+}
+
+/**
+ * A notice a money command queued (template and raw params), rendered in the member's language
+ * when it is delivered.
+ */
+export function renderNotice(
+  template: string,
+  locale: Locale,
+  params: Record<string, string>,
+  publicUrl: string,
+): RenderedMail {
+  const t = translator(locale);
+  switch (template) {
+    case "transferReceived": {
+      const minor = BigInt(params.amount ?? "0");
+      const amount =
+        params.currency === "USDT"
+          ? t("money:units.usdt", { amount: formatUsdt(minor, locale) })
+          : t("money:units.views", { amount: formatViews(minor, locale) });
+      return renderMail("transferReceived", locale, {
+        url: `${publicUrl}/activity`,
+        amount,
+        sender: `@${params.sender ?? ""}`,
+      });
+    }
+    default:
+      throw new Error(`unknown notice template ${template}`);
+  }
 }

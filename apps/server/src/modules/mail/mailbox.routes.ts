@@ -1,7 +1,7 @@
 import { ZMailboxMessage } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listRecentMessages } from "./mail.repository";
+import { listMailbox } from "./mail.service";
 
 /**
  * The development mailbox: every e-mail in the outbox, with its links. Registered only on the
@@ -18,20 +18,6 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ messages: z.array(ZMailboxMessage) }) },
       },
     },
-    async () => {
-      const rows = await listRecentMessages(app.db, 100);
-      return {
-        messages: rows.map((m) => ({
-          id: m.id,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-          kind: m.kind,
-          status: m.status,
-          createdAt: m.createdAt.toISOString(),
-        })),
-      };
-    },
+    async () => ({ messages: await listMailbox(app.db, app.publicUrl) }),
   );
 };

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, ne, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client";
-import { accounts, type EmailPrefs, profiles, sessions, twoFactors, users } from "../../db/schema";
+import { and, count, eq, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { profiles } from "../../db/schema";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -9,27 +9,6 @@ export async function findProfileByAuthUid(
   authUid: string,
 ): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.authUid, authUid)).limit(1);
-  return row;
-}
-
-/** A live session with its user and profile, by session token, in one query. */
-export async function findSessionMember(db: DbOrTx, token: string) {
-  const [row] = await db
-    .select({
-      session: { id: sessions.id, token: sessions.token, updatedAt: sessions.updatedAt },
-      user: {
-        id: users.id,
-        email: users.email,
-        emailVerified: users.emailVerified,
-        twoFactorEnabled: users.twoFactorEnabled,
-      },
-      profile: profiles,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(profiles, eq(profiles.authUid, sessions.userId))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
   return row;
 }
 
@@ -69,91 +48,6 @@ export async function updateProfile(
   const [row] = await db.update(profiles).set(patch).where(eq(profiles.id, id)).returning();
   if (!row) throw new Error("profile vanished");
   return row;
-}
-
-export async function setSuspended(
-  db: DbOrTx,
-  id: string,
-  suspended: boolean,
-): Promise<ProfileRow | undefined> {
-  const [row] = await db.update(profiles).set({ suspended }).where(eq(profiles.id, id)).returning();
-  return row;
-}
-
-export async function setRole(
-  db: DbOrTx,
-  id: string,
-  role: ProfileRow["role"],
-): Promise<ProfileRow | undefined> {
-  const [row] = await db.update(profiles).set({ role }).where(eq(profiles.id, id)).returning();
-  return row;
-}
-
-export async function deleteSessionsOfUser(db: DbOrTx, authUid: string): Promise<number> {
-  const rows = await db
-    .delete(sessions)
-    .where(eq(sessions.userId, authUid))
-    .returning({ id: sessions.id });
-  return rows.length;
-}
-
-export interface AccountSecurity {
-  email: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  passwordHash: string | null;
-  totpSecret: string | null;
-}
-
-export async function loadAccountSecurity(
-  db: DbOrTx,
-  authUid: string,
-): Promise<AccountSecurity | undefined> {
-  const [row] = await db
-    .select({
-      email: users.email,
-      emailVerified: users.emailVerified,
-      twoFactorEnabled: users.twoFactorEnabled,
-      passwordHash: accounts.password,
-      totpSecret: twoFactors.secret,
-    })
-    .from(users)
-    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
-    .leftJoin(twoFactors, eq(twoFactors.userId, users.id))
-    .where(eq(users.id, authUid))
-    .limit(1);
-  return row ? { ...row, twoFactorEnabled: row.twoFactorEnabled ?? false } : undefined;
-}
-
-/** Who to alert about a sign-in, and whether this device is new for the member. */
-export async function loadSignInAlertTarget(
-  db: DbOrTx,
-  authUid: string,
-  userAgent: string,
-): Promise<
-  { email: string; locale: string; wantsAlert: boolean; isNewDevice: boolean } | undefined
-> {
-  const [row] = await db
-    .select({ email: users.email, locale: profiles.locale, prefs: profiles.emailPrefs })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.authUid, users.id))
-    .where(eq(users.id, authUid))
-    .limit(1);
-  if (!row) return undefined;
-  const [others] = await queryRows<{ total: number; same: number }>(
-    db,
-    sql`select count(*)::int as total, count(*) filter (where ${sessions.userAgent} = ${userAgent})::int as same
-        from ${sessions} where ${sessions.userId} = ${authUid}`,
-  );
-  // The session just created counts once: the first sign-in ever is not "a new device".
-  const total = others?.total ?? 0;
-  const same = others?.same ?? 0;
-  return {
-    email: row.email,
-    locale: row.locale,
-    wantsAlert: (row.prefs as EmailPrefs).newSignIn,
-    isNewDevice: total > 1 && same <= 1,
-  };
 }
 
 export async function usernameTakenByOther(

@@ -13,11 +13,11 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Member } from "../../plugins/auth";
+import { loadAccountSecurity } from "../auth/accounts.repository";
 import { verifyPassword } from "../auth/password";
 import {
   countReferrals,
   findProfileByUsername,
-  loadAccountSecurity,
   type ProfileRow,
   updateProfile,
   usernameTakenByOther,
@@ -67,7 +67,7 @@ export async function updateOwnProfile(
     patch.username !== undefined &&
     (await usernameTakenByOther(db, patch.username, member.profile.id))
   ) {
-    throw new AppError("CONFLICT", "Username is already taken");
+    throw new AppError("USERNAME_TAKEN", undefined, { field: "username" });
   }
   try {
     member.profile = await updateProfile(db, member.profile.id, {
@@ -75,7 +75,8 @@ export async function updateOwnProfile(
       ...(patch.locale !== undefined ? { locale: patch.locale } : {}),
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Username is already taken");
+    if (isUniqueViolation(error))
+      throw new AppError("USERNAME_TAKEN", undefined, { field: "username" });
     throw error;
   }
   return getMe(db, member);
@@ -152,7 +153,7 @@ export async function findPublicProfile(db: Db, username: string): Promise<Profi
 
 export async function getPublicProfile(db: Db, username: string): Promise<TPublicProfile> {
   const profile = await findPublicProfile(db, username);
-  if (!profile) throw new AppError("NOT_FOUND", "User not found");
+  if (!profile) throw new AppError("NOT_FOUND", { context: "profile" });
   return {
     id: profile.id,
     username: profile.username,

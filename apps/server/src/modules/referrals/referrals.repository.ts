@@ -1,9 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
 import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
   profiles,
   referralBalance,
-  referralConversions,
   referrals,
   sessions,
   users,
@@ -31,6 +33,7 @@ export async function lockReferee(tx: DbOrTx, profileId: string) {
       referredBy: profiles.referredBy,
       signupIp: profiles.signupIp,
       signupUserAgent: profiles.signupUserAgent,
+      suspended: profiles.suspended,
       emailVerified: users.emailVerified,
     })
     .from(profiles)
@@ -96,30 +99,17 @@ export async function addReferralEarnings(
     .where(eq(referralBalance.userId, referrerId));
 }
 
-/**
- * Adds `delta` (micro-USDT) to the referee's net conversion under a row lock and returns the
- * high-water mark before and after: commission is owed only on the part above the old mark.
- */
-export async function moveNetConversion(
+/** The commission function of migration 0010 (vv_pay_commission); the referrer paid, or null. */
+export async function callPayCommission(
   tx: DbOrTx,
-  referredUserId: string,
-  delta: bigint,
-): Promise<{ before: bigint; after: bigint }> {
-  await tx.insert(referralConversions).values({ referredUserId }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ net: referralConversions.netConverted, hwm: referralConversions.highWaterMark })
-    .from(referralConversions)
-    .where(eq(referralConversions.referredUserId, referredUserId))
-    .for("update");
-  if (!row) throw new Error("conversion row missing");
-  const net = row.net + delta;
-  // biome-ignore lint/complexity/useMathMinMax: bigint has no Math.max
-  const hwm = net > row.hwm ? net : row.hwm;
-  await tx
-    .update(referralConversions)
-    .set({ netConverted: net, highWaterMark: hwm, updatedAt: sql`now()` })
-    .where(eq(referralConversions.referredUserId, referredUserId));
-  return { before: row.hwm, after: hwm };
+  args: { referee: string; credited: bigint; viaConversion: boolean; basisPoints: bigint },
+): Promise<string | null> {
+  const [row] = await queryRows<{ referrer: string | null }>(
+    tx,
+    sql`select vv_pay_commission(${args.referee}::uuid, ${args.credited}::bigint,
+          ${args.viaConversion}::boolean, ${args.basisPoints}::bigint) as referrer`,
+  );
+  return row?.referrer ?? null;
 }
 
 export async function referralSummaryRows(db: DbOrTx, referrerId: string, recent: number) {
@@ -151,4 +141,37 @@ export async function referralSummaryRows(db: DbOrTx, referrerId: string, recent
     .orderBy(desc(referrals.createdAt))
     .limit(recent);
   return { counts: counts[0], balance, list };
+}
+
+/**
+ * The commission a referrer earned from each of `refereeIds` (micro-USDT): the referrer's USDT
+ * entries of referral_commission postings, whose counterparty is the referee.
+ */
+export async function commissionByReferee(
+  db: DbOrTx,
+  referrerId: string,
+  refereeIds: string[],
+): Promise<Map<string, bigint>> {
+  if (refereeIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      referee: ledgerEntries.counterpartyProfileId,
+      total: sql<string>`sum(${ledgerEntries.amount})::text`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, "member"),
+        eq(ledgerAccounts.profileId, referrerId),
+        eq(ledgerAccounts.currency, "USDT"),
+        eq(ledgerTransactions.kind, "referral_commission"),
+        inArray(ledgerEntries.counterpartyProfileId, refereeIds),
+      ),
+    )
+    .groupBy(ledgerEntries.counterpartyProfileId);
+  return new Map(
+    rows.flatMap((row) => (row.referee ? [[row.referee, BigInt(row.total)] as const] : [])),
+  );
 }

@@ -4,11 +4,12 @@ import { postTransaction } from "../ledger/ledger.service";
 import { findProfileByAuthUid } from "../profiles/profiles.repository";
 import {
   addReferralEarnings,
+  callPayCommission,
+  commissionByReferee,
   findReferralByReferee,
   findUnrewardedReferees,
   insertReferral,
   lockReferee,
-  moveNetConversion,
   referralSummaryRows,
   referrerFingerprint,
 } from "./referrals.repository";
@@ -37,42 +38,22 @@ function sharedNetworkOrDevice(
 
 /**
  * Commission on USDT the platform credits to an invited member: 1 % paid by the platform to the
- * referrer. For conversions (`viaConversion`), only on new net conversion above the high-water
- * mark, in exact micro-USDT (floor of the mark's 1 %), so swapping back and forth earns nothing.
+ * referrer, by the database function vv_pay_commission (migration 0010) that the swap command
+ * calls too. For conversions, only on new net conversion above the high-water mark. Returns the
+ * referrer paid, or null.
  */
 export async function payCommission(
   tx: DbOrTx,
-  referee: { id: string; referredBy: string | null },
+  referee: { id: string },
   creditedMicroUsdt: bigint,
   viaConversion: boolean,
-): Promise<bigint> {
-  if (!referee.referredBy) return 0n;
-  const referral = await findReferralByReferee(tx, referee.id);
-  if (referral?.status !== "PAID") return 0n;
-  const rate = REFERRAL.commissionBasisPoints;
-  let commission: bigint;
-  if (viaConversion) {
-    const { before, after } = await moveNetConversion(tx, referee.id, creditedMicroUsdt);
-    commission = (after * rate) / 10_000n - (before * rate) / 10_000n;
-  } else {
-    commission = (creditedMicroUsdt * rate) / 10_000n;
-  }
-  if (commission <= 0n) return 0n;
-  await postTransaction(tx, {
-    kind: "referral_commission",
-    actorProfileId: null,
-    memo: { referee: referee.id, base: creditedMicroUsdt.toString(), viaConversion },
-    legs: [
-      { account: { system: "rewards", currency: "USDT" }, amount: -commission },
-      {
-        account: { member: referral.referrerUserId, currency: "USDT" },
-        amount: commission,
-        counterparty: referee.id,
-      },
-    ],
+): Promise<string | null> {
+  return callPayCommission(tx, {
+    referee: referee.id,
+    credited: creditedMicroUsdt,
+    viaConversion,
+    basisPoints: REFERRAL.commissionBasisPoints,
   });
-  await addReferralEarnings(tx, referral.referrerUserId, 0n, commission);
-  return commission;
 }
 
 /**
@@ -84,16 +65,19 @@ export async function payCommission(
 export async function grantSignupRewards(
   db: Db,
   refereeId: string,
-): Promise<"paid" | "held" | "skipped"> {
+): Promise<{ outcome: "paid" | "held" | "skipped"; touched: string[] }> {
   return db.transaction(async (tx) => {
     const referee = await lockReferee(tx, refereeId);
-    if (!referee?.referredBy || !referee.emailVerified) return "skipped";
-    if (await findReferralByReferee(tx, referee.id)) return "skipped";
+    const skipped = { outcome: "skipped" as const, touched: [] };
+    if (!referee?.referredBy || !referee.emailVerified) return skipped;
+    if (await findReferralByReferee(tx, referee.id)) return skipped;
     const referrer = await referrerFingerprint(tx, referee.referredBy);
-    if (!referrer) return "skipped";
+    if (!referrer) return skipped;
     const flag = referrer.suspended
       ? "referrer suspended"
-      : sharedNetworkOrDevice(referee, referrer);
+      : referee.suspended
+        ? "member suspended"
+        : sharedNetworkOrDevice(referee, referrer);
     const viewsBonus = REFERRAL.signupRewardViews;
     const usdtBonus = INVITE.signupBonusMicroUsdt;
     if (flag) {
@@ -105,7 +89,7 @@ export async function grantSignupRewards(
         status: "HELD",
         flagReason: flag,
       });
-      return "held";
+      return { outcome: "held" as const, touched: [] };
     }
     const { transactionId } = await postTransaction(tx, {
       kind: "referral_reward",
@@ -136,22 +120,26 @@ export async function grantSignupRewards(
     });
     await addReferralEarnings(tx, referee.referredBy, viewsBonus, 0n);
     await payCommission(tx, referee, usdtBonus, false);
-    return "paid";
+    return { outcome: "paid" as const, touched: [referee.id, referee.referredBy] };
   });
 }
 
-export async function grantSignupRewardsFor(db: Db, authUid: string): Promise<void> {
+/** The members whose balances changed (for live updates after the commit). */
+export async function grantSignupRewardsFor(db: Db, authUid: string): Promise<string[]> {
   const profile = await findProfileByAuthUid(db, authUid);
-  if (profile?.referredBy) await grantSignupRewards(db, profile.id);
+  return profile?.referredBy ? (await grantSignupRewards(db, profile.id)).touched : [];
 }
 
-/** Grants what is owed to every confirmed invited member not yet rewarded (crash-safe catch-up). */
-export async function sweepSignupRewards(db: Db): Promise<number> {
-  let done = 0;
+/**
+ * Grants what is owed to every confirmed invited member not yet rewarded (crash-safe catch-up);
+ * returns the members whose balances changed.
+ */
+export async function sweepSignupRewards(db: Db): Promise<string[]> {
+  const touched: string[] = [];
   for (const id of await findUnrewardedReferees(db, 100)) {
-    if ((await grantSignupRewards(db, id)) !== "skipped") done++;
+    touched.push(...(await grantSignupRewards(db, id)).touched);
   }
-  return done;
+  return touched;
 }
 
 export function badgeFor(total: number): TReferralSummary["badge"] {
@@ -160,6 +148,11 @@ export function badgeFor(total: number): TReferralSummary["badge"] {
 
 export async function getReferralSummary(db: Db, profileId: string): Promise<TReferralSummary> {
   const { counts, balance, list } = await referralSummaryRows(db, profileId, REFERRAL.recentShown);
+  const commission = await commissionByReferee(
+    db,
+    profileId,
+    list.map((r) => r.referredId),
+  );
   const total = counts?.paid ?? 0;
   return {
     totalReferrals: counts?.total ?? 0,
@@ -173,6 +166,9 @@ export async function getReferralSummary(db: Db, profileId: string): Promise<TRe
       referred: { id: r.referredId, username: r.username, isVerified: r.isVerified },
       viewsBonus: r.viewsBonus.toString(),
       usdtBonus: r.usdtBonus.toString(),
+      // What the referrer earned, apart from the invited member's welcome bonus above.
+      earnedViews: (r.status === "PAID" ? r.viewsBonus : 0n).toString(),
+      earnedUsdt: (commission.get(r.referredId) ?? 0n).toString(),
       status: r.status,
       createdAt: r.createdAt.toISOString(),
     })),

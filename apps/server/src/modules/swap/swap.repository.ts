@@ -4,15 +4,6 @@ import { swapTransactions } from "../../db/schema";
 
 export type SwapRow = typeof swapTransactions.$inferSelect;
 
-export async function insertSwap(
-  tx: DbOrTx,
-  values: typeof swapTransactions.$inferInsert,
-): Promise<SwapRow> {
-  const [row] = await tx.insert(swapTransactions).values(values).returning();
-  if (!row) throw new Error("swap insert returned no row");
-  return row;
-}
-
 export async function recentSwaps(
   db: DbOrTx,
   profileId: string,

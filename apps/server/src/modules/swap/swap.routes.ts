@@ -2,7 +2,7 @@ import { SWAP, ZCreateSwapRequest, ZErrorResponse, ZSwap, ZSwapResult } from "@v
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { idempotent } from "../idempotency/idempotency";
+import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
 import { createSwap, listRecentSwaps } from "./swap.service";
 
 const errors = {
@@ -26,10 +26,13 @@ export const swapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = currentMember(request);
-      return idempotent(app.db, request, reply, member.profile.id, (tx) =>
-        createSwap(tx, member.profile, request.body),
+      const outcome = await createSwap(
+        app.money,
+        currentMember(request).profile,
+        request.body,
+        idempotencyOf(request),
       );
+      return sendOutcome(reply, outcome, outcome.result);
     },
   );
 

@@ -1,20 +1,19 @@
 import {
-  microUsdtToViews,
-  parseUsdt,
-  parseViews,
+  insufficientSwap,
+  REFERRAL,
+  swapProblem,
+  swapQuote,
+  type TBalances,
   type TCreateSwapRequest,
   type TSwap,
   type TSwapResult,
-  viewsToMicroUsdt,
 } from "@viewvault/shared";
-import type { Db, Tx } from "../../db/client";
+import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { readBalances } from "../ledger/ledger.repository";
-import { InsufficientFundsError, postTransaction } from "../ledger/ledger.service";
+import type { Idempotency } from "../idempotency/idempotency";
+import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
 import type { ProfileRow } from "../profiles/profiles.repository";
-import { payCommission } from "../referrals/referrals.service";
-import { toBalancesDto } from "../wallet/wallet.dto";
-import { insertSwap, recentSwaps, type SwapRow } from "./swap.repository";
+import { recentSwaps, type SwapRow } from "./swap.repository";
 
 const RATE = "0.100000";
 
@@ -31,69 +30,70 @@ export function toSwapDto(row: SwapRow): TSwap {
   };
 }
 
+const SWAP_COMMAND = command("vv_swap", [
+  "uuid",
+  "text",
+  "text",
+  "text",
+  "text",
+  "bigint",
+  "bigint",
+  "numeric",
+  "bigint",
+]);
+
+interface SwapResultRow {
+  swap: Omit<TSwap, "swapRate">;
+  balances: TBalances;
+}
+
 /**
- * Swaps at the fixed rates of SPEC §1 inside the caller's transaction: views → USDT at 0.1 USDT
- * per view; USDT → views buys whole views only and charges exactly views ÷ 10 USDT. The platform's
- * issuance account is the other side. A referred member's conversion may earn their referrer the
- * commission (only on new net conversion).
+ * Swaps at the fixed rates of SPEC §1 after the shared swap checks (the form runs the same ones):
+ * views → USDT at 0.1 USDT per view; USDT → views buys whole views only and charges exactly
+ * views ÷ 10 USDT. The swap command (migration 0010, vv_swap) posts against the issuance account,
+ * records the swap and pays a referrer's commission on new net conversion, in one statement.
  */
 export async function createSwap(
-  tx: Tx,
+  money: Money,
   member: ProfileRow,
   request: TCreateSwapRequest,
-): Promise<TSwapResult> {
-  let views: bigint;
-  let usdt: bigint;
-  if (request.direction === "VIEWS_TO_USDT") {
-    const parsed = parseViews(request.amount);
-    if (parsed === null || parsed <= 0n)
-      throw new AppError("INVALID_AMOUNT", "Digite um valor válido");
-    views = parsed;
-    usdt = viewsToMicroUsdt(views);
-  } else {
-    const parsed = parseUsdt(request.amount);
-    if (parsed === null || parsed <= 0n)
-      throw new AppError("INVALID_AMOUNT", "Digite um valor válido");
-    ({ views, chargedMicroUsdt: usdt } = microUsdtToViews(parsed));
-    if (views <= 0n) throw new AppError("INVALID_AMOUNT", "Digite um valor válido");
-  }
+  idem: Idempotency,
+): Promise<CommandOutcome<TSwapResult>> {
+  const quote = swapQuote(request.direction, request.amount, null);
+  const problem = swapProblem(quote, request.direction);
+  if (problem || quote.status !== "ok") throw AppError.from(problem ?? { code: "INVALID_AMOUNT" });
   const toUsdt = request.direction === "VIEWS_TO_USDT";
-  const sign = toUsdt ? 1n : -1n;
-  let posted: Awaited<ReturnType<typeof postTransaction>>;
-  try {
-    posted = await postTransaction(tx, {
-      kind: "swap",
-      actorProfileId: member.id,
-      memo: { direction: request.direction },
-      legs: [
-        { account: { member: member.id, currency: "VIEWS" }, amount: -sign * views },
-        { account: { system: "rewards", currency: "VIEWS" }, amount: sign * views },
-        { account: { member: member.id, currency: "USDT" }, amount: sign * usdt },
-        { account: { system: "rewards", currency: "USDT" }, amount: -sign * usdt },
-      ],
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFundsError) {
-      throw new AppError(
-        "INSUFFICIENT_BALANCE",
-        error.currency === "VIEWS"
-          ? "Você não possui views suficientes"
-          : "Você não possui USDT suficiente",
-      );
-    }
-    throw error;
-  }
-  const swap = await insertSwap(tx, {
-    userId: member.id,
-    direction: request.direction,
-    viewsAmount: views,
-    usdtAmount: usdt,
-    swapRate: RATE,
-    ledgerTransactionId: posted.transactionId,
-  });
-  if (member.referredBy) await payCommission(tx, member, sign * usdt, true);
-  const balances = posted.balances.get(member.id) ?? (await readBalances(tx, member.id));
-  return { swap: toSwapDto(swap), balances: toBalancesDto(balances) };
+  const views = toUsdt ? quote.spend : quote.receive;
+  const usdt = toUsdt ? quote.receive : quote.spend;
+  const outcome = await runCommand<SwapResultRow>(
+    money,
+    SWAP_COMMAND,
+    [
+      member.id,
+      idem.key,
+      idem.route,
+      idem.hash,
+      request.direction,
+      views,
+      usdt,
+      RATE,
+      REFERRAL.commissionBasisPoints,
+    ],
+    { insufficient: insufficientSwap(request.direction) },
+  );
+  const { swap, balances } = outcome.result;
+  return {
+    ...outcome,
+    result: {
+      swap: {
+        ...swap,
+        swapRate: RATE,
+        completedAt: new Date(swap.completedAt).toISOString(),
+        createdAt: new Date(swap.createdAt).toISOString(),
+      },
+      balances,
+    },
+  };
 }
 
 export async function listRecentSwaps(db: Db, profileId: string, limit: number): Promise<TSwap[]> {

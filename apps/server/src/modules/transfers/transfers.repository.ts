@@ -3,17 +3,6 @@ import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { profiles, userTransfers } from "../../db/schema";
 
-export type TransferRow = typeof userTransfers.$inferSelect;
-
-export async function insertTransfer(
-  tx: DbOrTx,
-  values: typeof userTransfers.$inferInsert,
-): Promise<TransferRow> {
-  const [row] = await tx.insert(userTransfers).values(values).returning();
-  if (!row) throw new Error("transfer insert returned no row");
-  return row;
-}
-
 const sender = alias(profiles, "sender");
 const recipient = alias(profiles, "recipient");
 

@@ -9,8 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { idempotent } from "../idempotency/idempotency";
-import { notifyTransferReceived } from "./transfer-notice";
+import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
 import { createTransfer, listTransfers, previewRecipient } from "./transfers.service";
 
 const errors = {
@@ -35,12 +34,13 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = currentMember(request);
-      return idempotent(app.db, request, reply, member.profile.id, (tx) =>
-        createTransfer(tx, member.profile, request.body, (t, notice) =>
-          notifyTransferReceived(t, app.mailer, app.publicUrl, notice),
-        ),
+      const outcome = await createTransfer(
+        app.money,
+        currentMember(request).profile,
+        request.body,
+        idempotencyOf(request),
       );
+      return sendOutcome(reply, outcome, outcome.result);
     },
   );
 

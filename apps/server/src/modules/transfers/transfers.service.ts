@@ -1,25 +1,24 @@
 import {
-  formatViews,
-  parseUsdt,
-  parseViews,
+  insufficientTransfer,
+  normaliseRecipient,
+  parseTransferAmount,
+  type TBalances,
   type TCreateTransferRequest,
   type TMemberRef,
-  TRANSFER,
   type TTransfer,
   type TTransferResult,
-  wholeUsdt,
+  transferProblem,
 } from "@viewvault/shared";
-import type { Db, DbOrTx, Tx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { readBalances } from "../ledger/ledger.repository";
-import { InsufficientFundsError, postTransaction } from "../ledger/ledger.service";
+import type { Idempotency } from "../idempotency/idempotency";
+import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
 import {
   findProfileById,
   findProfileByUsername,
   type ProfileRow,
 } from "../profiles/profiles.repository";
-import { toBalancesDto } from "../wallet/wallet.dto";
-import { insertTransfer, transfersOf } from "./transfers.repository";
+import { transfersOf } from "./transfers.repository";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,7 +28,7 @@ function ref(p: Pick<ProfileRow, "id" | "username" | "isVerified">): TMemberRef 
 
 /** A recipient by username (no hyphen) or profile id (the seeds' rule); suspended members cannot receive. */
 export async function findRecipient(db: DbOrTx, query: string): Promise<ProfileRow | undefined> {
-  const value = query.trim().replace(/^@/, "");
+  const value = normaliseRecipient(query);
   const profile = value.includes("-")
     ? UUID_RE.test(value)
       ? await findProfileById(db, value)
@@ -44,96 +43,75 @@ export async function previewRecipient(
   query: string,
 ): Promise<TMemberRef> {
   const recipient = await findRecipient(db, query);
-  if (!recipient) throw new AppError("RECIPIENT_NOT_FOUND", "Recipient not found");
+  if (!recipient) throw new AppError("RECIPIENT_NOT_FOUND", undefined, { field: "recipient" });
   if (recipient.id === sender.id)
-    throw new AppError("SELF_TRANSFER", "Cannot transfer to yourself");
+    throw new AppError("SELF_TRANSFER", undefined, { field: "recipient" });
   return ref(recipient);
 }
 
-export interface TransferNotice {
-  recipientId: string;
-  senderUsername: string;
-  transferType: "VIEWS" | "USDT";
-  amount: bigint;
+const TRANSFER_COMMAND = command("vv_transfer", [
+  "uuid",
+  "text",
+  "text",
+  "text",
+  "text",
+  "text",
+  "bigint",
+  "text",
+]);
+
+interface TransferRow {
+  transfer: { id: string; status: string; createdAt: string };
+  recipient: TMemberRef;
+  balances: TBalances;
 }
 
 /**
- * The seeds' checks in the seeds' order, then one ledger posting and the transfer record; `notify`
- * (optional) queues the recipient's e-mail in the same transaction.
+ * The seeds' checks in the seeds' order (the shared sequence the form runs too), then the
+ * transfer command (migration 0010, vv_transfer): in one statement it finds the recipient (never
+ * the sender, never a suspended member), posts, records the transfer, queues the recipient's
+ * e-mail notice and answers, honouring the Idempotency-Key.
  */
 export async function createTransfer(
-  tx: Tx,
+  money: Money,
   sender: ProfileRow,
   request: TCreateTransferRequest,
-  notify?: (tx: Tx, notice: TransferNotice) => Promise<void>,
-): Promise<TTransferResult> {
-  const views = request.transferType === "VIEWS";
-  const amount = views ? parseViews(request.amount) : parseUsdt(request.amount);
-  if (amount === null || amount <= 0n)
-    throw new AppError("INVALID_AMOUNT", "Please enter a valid amount");
-  const minimum = views ? TRANSFER.minViews : TRANSFER.minMicroUsdt;
-  if (amount < minimum) {
-    throw new AppError(
-      "BELOW_MINIMUM",
-      views
-        ? `Minimum transfer is ${formatViews(minimum)} views`
-        : `Minimum transfer is $${wholeUsdt(minimum)} USDT`,
-    );
-  }
-  const recipient = await findRecipient(tx, request.recipient);
-  if (
-    recipient?.id === sender.id ||
-    request.recipient.trim().replace(/^@/, "").toLowerCase() === sender.username.toLowerCase()
-  ) {
-    throw new AppError("SELF_TRANSFER", "Cannot transfer to yourself");
-  }
-  if (!recipient) throw new AppError("RECIPIENT_NOT_FOUND", "Recipient not found");
-
-  const currency = request.transferType;
-  let posted: Awaited<ReturnType<typeof postTransaction>>;
-  try {
-    posted = await postTransaction(tx, {
-      kind: "transfer",
-      actorProfileId: sender.id,
-      legs: [
-        { account: { member: sender.id, currency }, amount: -amount, counterparty: recipient.id },
-        { account: { member: recipient.id, currency }, amount, counterparty: sender.id },
-      ],
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFundsError) {
-      throw new AppError(
-        "INSUFFICIENT_BALANCE",
-        views ? "Insufficient view balance" : "Insufficient USDT balance",
-      );
-    }
-    throw error;
-  }
-  const row = await insertTransfer(tx, {
-    senderId: sender.id,
-    recipientId: recipient.id,
-    transferType: currency,
-    amount,
-    ledgerTransactionId: posted.transactionId,
-  });
-  await notify?.(tx, {
-    recipientId: recipient.id,
-    senderUsername: sender.username,
-    transferType: currency,
-    amount,
-  });
+  idem: Idempotency,
+): Promise<CommandOutcome<TTransferResult>> {
+  const problem = transferProblem(request, { balances: null, me: sender });
+  if (problem) throw AppError.from(problem);
+  const amount = parseTransferAmount(request.transferType, request.amount) as bigint;
+  const outcome = await runCommand<TransferRow>(
+    money,
+    TRANSFER_COMMAND,
+    [
+      sender.id,
+      idem.key,
+      idem.route,
+      idem.hash,
+      request.recipient,
+      request.transferType,
+      amount,
+      sender.username,
+    ],
+    { insufficient: insufficientTransfer(request.transferType) },
+  );
+  const { transfer, recipient, balances } = outcome.result;
   return {
-    transfer: {
-      id: row.id,
-      direction: "sent",
-      sender: ref(sender),
-      recipient: ref(recipient),
-      transferType: row.transferType,
-      amount: row.amount.toString(),
-      status: row.status,
-      createdAt: row.createdAt.toISOString(),
+    ...outcome,
+    result: {
+      transfer: {
+        id: transfer.id,
+        direction: "sent",
+        sender: ref(sender),
+        recipient,
+        transferType: request.transferType,
+        amount: amount.toString(),
+        status: transfer.status,
+        createdAt: new Date(transfer.createdAt).toISOString(),
+      },
+      balances,
     },
-    balances: toBalancesDto(posted.balances.get(sender.id) ?? (await readBalances(tx, sender.id))),
   };
 }
 

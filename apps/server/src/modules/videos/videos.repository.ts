@@ -1,9 +1,6 @@
-import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
-import { type DbOrTx, queryRows } from "../../db/client";
-import { profiles, videoBoosts, videos } from "../../db/schema";
+import { type DbOrTx, preparedRows, queryRows } from "../../db/client";
+import { profiles, videos } from "../../db/schema";
 
 export interface VideoRow {
   id: string;
@@ -34,26 +31,6 @@ const COLUMNS = sql`v.id, v.user_id as "userId", p.username as "ownerUsername", 
   v.boosted_until as "boostedUntil", v.created_at as "createdAt",
   (extract(epoch from v.created_at) * 1000000)::bigint::text as "createdMicros"`;
 
-const dialect = new PgDialect();
-const statementNames = new Map<string, string>();
-
-/**
- * Runs a hot read as a named prepared statement on PostgreSQL (parsed and planned once per
- * connection instead of on every request); on PGlite, as a plain query.
- */
-async function preparedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `vv_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
-    statementNames.set(text, name);
-  }
-  const result = await client.query({ name, text, values: params as unknown[] });
-  return result.rows as T[];
-}
-
 function toRow(r: RawVideoRow): VideoRow {
   return {
     ...r,
@@ -77,7 +54,8 @@ function filterSql(filter: FeedFilter): SQL[] {
 
 /**
  * One feed page: newest first by keyset on (created_at, id), never OFFSET; videos boosted at
- * `now` are left out (the first page lists them on top). Each filter combination has its index.
+ * `now` are left out (the first page lists them on top), and so are suspended members' videos.
+ * Each filter combination has its index.
  */
 export function feedPageSql(
   opts: FeedFilter & { now: Date; after?: { micros: string; id: string }; limit: number },
@@ -91,7 +69,7 @@ export function feedPageSql(
   where.push(
     sql`(v.boosted_until is null or v.boosted_until <= ${opts.now.toISOString()}::timestamptz)`,
   );
-  return sql`select ${COLUMNS} from ${videos} v join ${profiles} p on p.id = v.user_id
+  return sql`select ${COLUMNS} from ${videos} v join ${profiles} p on p.id = v.user_id and not p.suspended
         where ${sql.join(where, sql` and `)}
         order by v.created_at desc, v.id desc limit ${opts.limit}`;
 }
@@ -106,7 +84,7 @@ export async function feedPage(
 /** Videos whose boost is active at `now`, longest remaining first (a small partial-index scan). */
 export function boostedVideosSql(opts: FeedFilter & { now: Date; limit: number }): SQL {
   const where = [sql`v.boosted_until > ${opts.now.toISOString()}::timestamptz`, ...filterSql(opts)];
-  return sql`select ${COLUMNS} from ${videos} v join ${profiles} p on p.id = v.user_id
+  return sql`select ${COLUMNS} from ${videos} v join ${profiles} p on p.id = v.user_id and not p.suspended
         where ${sql.join(where, sql` and `)}
         order by v.boosted_until desc, v.id desc limit ${opts.limit}`;
 }
@@ -125,46 +103,8 @@ export async function findVideo(
 ): Promise<VideoRow | undefined> {
   const rows = await queryRows<RawVideoRow>(
     db,
-    sql`select ${COLUMNS} from ${videos} v join ${profiles} p on p.id = v.user_id
+    sql`select ${COLUMNS} from ${videos} v join ${profiles} p on p.id = v.user_id and not p.suspended
         where v.id = ${id}::uuid ${opts.forUpdate ? sql`for update of v` : sql``}`,
   );
   return rows[0] ? toRow(rows[0]) : undefined;
-}
-
-export async function memberHasVideo(
-  db: DbOrTx,
-  userId: string,
-  youtubeId: string,
-): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`select 1 as one from ${videos} where user_id = ${userId} and youtube_id = ${youtubeId} limit 1`,
-  );
-  return rows.length > 0;
-}
-
-/** Inserts a video; undefined when the member already listed this YouTube video. */
-export async function insertVideo(
-  tx: DbOrTx,
-  values: typeof videos.$inferInsert,
-): Promise<string | undefined> {
-  const [row] = await tx
-    .insert(videos)
-    .values(values)
-    .onConflictDoNothing({ target: [videos.userId, videos.youtubeId] })
-    .returning({ id: videos.id });
-  return row?.id;
-}
-
-export async function insertBoost(
-  tx: DbOrTx,
-  values: typeof videoBoosts.$inferInsert,
-): Promise<void> {
-  await tx.insert(videoBoosts).values(values);
-}
-
-export async function setBoostedUntil(tx: DbOrTx, videoId: string, until: Date): Promise<void> {
-  await tx.execute(
-    sql`update ${videos} set boosted_until = ${until.toISOString()}::timestamptz where id = ${videoId}::uuid`,
-  );
 }

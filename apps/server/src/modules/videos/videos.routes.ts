@@ -13,24 +13,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import { currentMember } from "../../plugins/auth";
-import { idempotent } from "../idempotency/idempotency";
+import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
 import type { OembedClient } from "./oembed";
-import {
-  BoostedCache,
-  boostVideo,
-  createVideo,
-  getFeed,
-  getVideo,
-  prepareVideo,
-  previewVideo,
-} from "./videos.service";
+import { boostVideo, FeedCache, getVideo, postVideo, previewVideo } from "./videos.service";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Any id: one that is not a UUID is simply a video that does not exist. */
 const ZVideoParams = z.object({ id: z.string().max(64) });
 
 function videoId(id: string): string {
-  if (!UUID_RE.test(id)) throw new AppError("NOT_FOUND", "Video Not Found");
+  if (!UUID_RE.test(id)) throw new AppError("NOT_FOUND", { context: "video" });
   return id.toLowerCase();
 }
 
@@ -44,7 +36,7 @@ const errors = {
 };
 
 export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = async (app, opts) => {
-  const boostedCache = new BoostedCache();
+  const feed = new FeedCache();
   app.get(
     "/api/videos",
     {
@@ -55,7 +47,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
         response: { 200: ZFeedPage, 400: ZErrorResponse },
       },
     },
-    async (request) => getFeed(app.db, app.clock, boostedCache, request.query),
+    // The page arrives serialised (a string is sent as it is; the type system checked its shape).
+    async (request, reply) => {
+      const body = await feed.page(app.db, app.clock, request.query);
+      return reply.type("application/json; charset=utf-8").send(body as never);
+    },
   );
 
   app.get(
@@ -87,17 +83,16 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
       },
     },
     async (request, reply) => {
-      const member = currentMember(request);
-      // The title lookup runs before the transaction opens: no row is held during a fetch.
-      const draft = await prepareVideo(opts.oembed, request.body);
-      return idempotent(
-        app.db,
-        request,
-        reply,
-        member.profile.id,
-        (tx) => createVideo(tx, app.clock, member.profile, draft),
-        201,
+      const outcome = await postVideo(
+        app.money,
+        app.clock,
+        opts.oembed,
+        currentMember(request).profile,
+        request.body,
+        idempotencyOf(request),
       );
+      if (!outcome.replayed) feed.clear();
+      return sendOutcome(reply, outcome, outcome.result);
     },
   );
 
@@ -127,13 +122,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
       },
     },
     async (request, reply) => {
-      const member = currentMember(request);
+      const member = currentMember(request).profile;
       const id = videoId(request.params.id);
-      const sent = await idempotent(app.db, request, reply, member.profile.id, (tx) =>
-        boostVideo(tx, app.clock, member.profile, id),
-      );
-      boostedCache.clear();
-      return sent;
+      const outcome = await boostVideo(app.money, app.clock, member, id, idempotencyOf(request));
+      if (!outcome.replayed) feed.clear();
+      return sendOutcome(reply, outcome, outcome.result);
     },
   );
 };

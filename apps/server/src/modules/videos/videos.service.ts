@@ -1,42 +1,35 @@
 import {
-  ADD_VIDEO_MESSAGES,
+  addVideoProblem,
   BOOST,
-  COUNTRIES,
   canonicalYoutubeUrl,
   FEED_FILTER_ALL,
+  insufficientForVideo,
   parseYoutubeId,
+  type TBalances,
   type TBoostResult,
   type TCreateVideoRequest,
   type TCreateVideoResult,
   type TFeedPage,
   type TFeedQuery,
-  THEMES,
   type TVideo,
   type TVideoPreview,
   VIDEO,
+  videoUrlProblem,
   youtubeThumbnailUrl,
 } from "@viewvault/shared";
-import type { DbOrTx, Tx } from "../../db/client";
+import { LRUCache } from "lru-cache";
+import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { readBalances } from "../ledger/ledger.repository";
-import { InsufficientFundsError, postTransaction } from "../ledger/ledger.service";
+import type { Idempotency } from "../idempotency/idempotency";
+import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
 import type { ProfileRow } from "../profiles/profiles.repository";
-import { toBalancesDto } from "../wallet/wallet.dto";
 import type { OembedClient } from "./oembed";
-import {
-  boostedVideos,
-  feedPage,
-  findVideo,
-  insertBoost,
-  insertVideo,
-  memberHasVideo,
-  setBoostedUntil,
-  type VideoRow,
-} from "./videos.repository";
+import { boostedVideos, feedPage, findVideo, type VideoRow } from "./videos.repository";
 
 const BOOSTED_SHOWN = 50;
-const CURSOR_RE = /^(\d{1,20})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+// At most 16 digits of microseconds (until the year 2286): more overflows PostgreSQL's timestamp.
+const CURSOR_RE = /^(\d{1,16})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export function toVideoDto(row: VideoRow, now: Date): TVideo {
   return {
@@ -58,26 +51,67 @@ export function toVideoDto(row: VideoRow, now: Date): TVideo {
 
 /**
  * The boosted block changes only when someone boosts: it is read from the database at most
- * every few seconds per filter combination and process, and this process forgets it when one
- * of its members boosts. Rows are re-checked against `now` at every read.
+ * every few seconds per filter combination and process (an LRU cache with a TTL), and this
+ * process forgets it when one of its members boosts. Rows are re-checked against `now` at every
+ * read.
  */
 export class BoostedCache {
-  private readonly entries = new Map<string, { rows: VideoRow[]; expires: number }>();
-  constructor(private readonly ttlMs = 5_000) {}
+  private readonly entries: LRUCache<string, VideoRow[], { db: DbOrTx; now: Date }>;
+  constructor(ttlMs = 5_000) {
+    this.entries = new LRUCache({
+      max: 500,
+      ttl: ttlMs,
+      fetchMethod: async (key, _stale, { context }) => {
+        const [country, theme] = key.split("|");
+        return boostedVideos(context.db, {
+          ...(country ? { country } : {}),
+          ...(theme ? { theme } : {}),
+          now: context.now,
+          limit: BOOSTED_SHOWN,
+        });
+      },
+    });
+  }
 
   async get(db: DbOrTx, filter: { country?: string; theme?: string }, now: Date) {
     const key = `${filter.country ?? ""}|${filter.theme ?? ""}`;
-    let entry = this.entries.get(key);
-    if (!entry || entry.expires <= Date.now()) {
-      const rows = await boostedVideos(db, { ...filter, now, limit: BOOSTED_SHOWN });
-      entry = { rows, expires: Date.now() + this.ttlMs };
-      this.entries.set(key, entry);
-    }
-    return entry.rows.filter((r) => r.boostedUntil !== null && r.boostedUntil > now);
+    const rows = (await this.entries.fetch(key, { context: { db, now } })) ?? [];
+    return rows.filter((r) => r.boostedUntil !== null && r.boostedUntil > now);
   }
 
   clear(): void {
     this.entries.clear();
+  }
+}
+
+/**
+ * Feed pages as sent, per query and clock second (ADR 013). The feed reads the same for everyone,
+ * so a page is built and serialised once a second at most per process — concurrent requests for
+ * it share one build — and this process forgets every page when one of its members posts or
+ * boosts (other instances within the second).
+ */
+export class FeedCache {
+  private readonly pages: LRUCache<string, string, { db: DbOrTx; clock: Clock; query: TFeedQuery }>;
+  private readonly boosted = new BoostedCache();
+
+  constructor(max = 2_000) {
+    this.pages = new LRUCache({
+      max,
+      ttl: 1_000,
+      fetchMethod: async (_key, _stale, { context }) =>
+        JSON.stringify(await getFeed(context.db, context.clock, this.boosted, context.query)),
+    });
+  }
+
+  async page(db: DbOrTx, clock: Clock, query: TFeedQuery): Promise<string> {
+    const second = Math.floor(clock.now().getTime() / 1000);
+    const key = `${second}|${query.country}|${query.theme}|${query.cursor ?? ""}|${query.limit}`;
+    return (await this.pages.fetch(key, { context: { db, clock, query } })) as string;
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.boosted.clear();
   }
 }
 
@@ -97,9 +131,7 @@ export async function getFeed(
   if (query.cursor) {
     const match = CURSOR_RE.exec(query.cursor);
     if (!match?.[1] || !match[2])
-      throw new AppError("VALIDATION_FAILED", "Invalid cursor", {
-        fields: [{ path: "querystring.cursor", message: "Invalid cursor" }],
-      });
+      throw new AppError("VALIDATION_FAILED", { context: "cursor" }, { field: "cursor" });
     after = { micros: match[1], id: match[2] };
   }
   const [boosted, rows] = await Promise.all([
@@ -118,17 +150,20 @@ export async function getFeed(
 
 export async function getVideo(db: DbOrTx, clock: Clock, id: string): Promise<TVideo> {
   const row = await findVideo(db, id);
-  if (!row) throw new AppError("NOT_FOUND", "Video Not Found");
+  if (!row) throw new AppError("NOT_FOUND", { context: "video" });
   return toVideoDto(row, clock.now());
 }
 
-/** Checks 1–3 of the seeds: URL given, a YouTube URL, a title from oEmbed. */
+/**
+ * Checks 1–3 of the seeds' add-video sequence (the shared one the form runs): a URL, a YouTube
+ * URL, then the title fetched from oEmbed.
+ */
 export async function previewVideo(oembed: OembedClient, url: string): Promise<TVideoPreview> {
-  if (!url.trim()) throw new AppError("VALIDATION_FAILED", ADD_VIDEO_MESSAGES.urlRequired);
-  const youtubeId = parseYoutubeId(url);
-  if (!youtubeId) throw new AppError("INVALID_VIDEO_URL", ADD_VIDEO_MESSAGES.urlInvalid);
+  const urlProblem = videoUrlProblem(url);
+  if (urlProblem) throw AppError.from(urlProblem);
+  const youtubeId = parseYoutubeId(url) as string;
   const title = await oembed.title(youtubeId);
-  if (!title) throw new AppError("VIDEO_TITLE_UNAVAILABLE", ADD_VIDEO_MESSAGES.titleMissing);
+  if (!title) throw new AppError("VIDEO_TITLE_UNAVAILABLE", undefined, { field: "url" });
   return {
     youtubeId,
     youtubeUrl: canonicalYoutubeUrl(youtubeId),
@@ -142,127 +177,169 @@ export interface VideoDraft extends TVideoPreview {
   theme: string;
 }
 
-/** Checks 1–5 of the seeds, in order, outside any transaction (the title is fetched). */
+/**
+ * Checks 1–5 of the seeds, in order, outside any transaction (the title is fetched); the sixth,
+ * the balance, is the ledger's when the video is posted.
+ */
 export async function prepareVideo(
   oembed: OembedClient,
   request: TCreateVideoRequest,
 ): Promise<VideoDraft> {
   const preview = await previewVideo(oembed, request.url);
-  if (!(COUNTRIES as readonly string[]).includes(request.country))
-    throw new AppError("VALIDATION_FAILED", ADD_VIDEO_MESSAGES.countryRequired, {
-      fields: [{ path: "body.country", message: ADD_VIDEO_MESSAGES.countryRequired }],
-    });
-  if (!(THEMES as readonly string[]).includes(request.theme))
-    throw new AppError("VALIDATION_FAILED", ADD_VIDEO_MESSAGES.themeRequired, {
-      fields: [{ path: "body.theme", message: ADD_VIDEO_MESSAGES.themeRequired }],
-    });
+  const problem = addVideoProblem(request, { title: preview.title, balance: null });
+  if (problem) throw AppError.from(problem);
   return { ...preview, country: request.country, theme: request.theme };
 }
 
-/**
- * Lists a prepared video: refuses a YouTube video the member already listed, then charges the
- * posting cost (check 6) and inserts the video in the caller's transaction.
- */
-export async function createVideo(
-  tx: Tx,
-  clock: Clock,
-  member: Pick<ProfileRow, "id">,
-  draft: VideoDraft,
-): Promise<TCreateVideoResult> {
-  if (await memberHasVideo(tx, member.id, draft.youtubeId))
-    throw new AppError("VIDEO_ALREADY_LISTED");
-  let posted: Awaited<ReturnType<typeof postTransaction>>;
-  try {
-    posted = await postTransaction(tx, {
-      kind: "video_post",
-      actorProfileId: member.id,
-      memo: { youtubeId: draft.youtubeId },
-      legs: [
-        { account: { member: member.id, currency: "VIEWS" }, amount: -VIDEO.postCostViews },
-        { account: { system: "rewards", currency: "VIEWS" }, amount: VIDEO.postCostViews },
-      ],
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFundsError)
-      throw new AppError("INSUFFICIENT_BALANCE", ADD_VIDEO_MESSAGES.insufficientViews);
-    throw error;
-  }
-  const now = clock.now();
-  const id = await insertVideo(tx, {
-    userId: member.id,
-    title: draft.title,
-    youtubeUrl: draft.youtubeUrl,
-    youtubeId: draft.youtubeId,
-    country: draft.country,
-    theme: draft.theme,
-    thumbnailUrl: draft.thumbnailUrl,
-    ledgerTransactionId: posted.transactionId,
-    createdAt: now,
-  });
-  if (!id) throw new AppError("VIDEO_ALREADY_LISTED");
-  const row = await findVideo(tx, id);
-  if (!row) throw new Error("inserted video not found");
-  const balances = posted.balances.get(member.id) ?? (await readBalances(tx, member.id));
-  return { video: toVideoDto(row, now), balances: toBalancesDto(balances) };
+const KEY_ARGS = ["uuid", "text", "text", "text"];
+const POST_VIDEO_COMMAND = command("vv_post_video", [
+  ...KEY_ARGS,
+  "text",
+  "text",
+  "text",
+  "text",
+  "text",
+  "text",
+  "timestamptz",
+  "bigint",
+]);
+const BOOST_COMMAND = command("vv_boost", [...KEY_ARGS, "uuid", "timestamptz", "bigint", "int"]);
+
+/** A video row as the money commands answer it (to_jsonb of the row). */
+interface VideoJson {
+  id: string;
+  user_id: string;
+  title: string;
+  youtube_url: string;
+  youtube_id: string;
+  country: string;
+  theme: string;
+  thumbnail_url: string;
+  watched_count: number;
+  boosted_until: string | null;
+  created_at: string;
+}
+
+function fromJson(v: VideoJson, ownerUsername: string): VideoRow {
+  return {
+    id: v.id,
+    userId: v.user_id,
+    ownerUsername,
+    title: v.title,
+    youtubeUrl: v.youtube_url,
+    youtubeId: v.youtube_id,
+    country: v.country,
+    theme: v.theme,
+    thumbnailUrl: v.thumbnail_url,
+    watchedCount: Number(v.watched_count),
+    boostedUntil: v.boosted_until ? new Date(v.boosted_until) : null,
+    createdAt: new Date(v.created_at),
+    createdMicros: "",
+  };
 }
 
 /**
- * Boosts a video for 24 hours for 100 views, owner only (ADR 006): a boost of a video whose boost
- * is still running extends it by 24 hours from its current end, so a video has one active boost
- * period at a time. The video row is locked, so concurrent boosts chain instead of overlapping.
+ * Posts a video: the seeds' checks 1–5 with the title fetched from oEmbed before anything is
+ * held, then the posting command.
+ */
+export async function postVideo(
+  money: Money,
+  clock: Clock,
+  oembed: OembedClient,
+  member: Pick<ProfileRow, "id" | "username">,
+  request: TCreateVideoRequest,
+  idem: Idempotency,
+): Promise<CommandOutcome<TCreateVideoResult>> {
+  return createVideo(money, clock, member, await prepareVideo(oembed, request), idem);
+}
+
+/**
+ * Lists a prepared video through the posting command (migration 0010, vv_post_video): refuses a
+ * YouTube video the member already listed, charges the posting cost (check 6) and inserts the
+ * video, in one statement.
+ */
+export async function createVideo(
+  money: Money,
+  clock: Clock,
+  member: Pick<ProfileRow, "id" | "username">,
+  draft: VideoDraft,
+  idem: Idempotency,
+): Promise<CommandOutcome<TCreateVideoResult>> {
+  const now = clock.now();
+  const outcome = await runCommand<{ video: VideoJson; balances: TBalances }>(
+    money,
+    POST_VIDEO_COMMAND,
+    [
+      member.id,
+      idem.key,
+      idem.route,
+      idem.hash,
+      draft.youtubeId,
+      draft.title,
+      draft.youtubeUrl,
+      draft.country,
+      draft.theme,
+      draft.thumbnailUrl,
+      now.toISOString(),
+      VIDEO.postCostViews,
+    ],
+    { insufficient: insufficientForVideo() },
+  );
+  const { video, balances } = outcome.result;
+  return {
+    ...outcome,
+    result: { video: toVideoDto(fromJson(video, member.username), now), balances },
+  };
+}
+
+/**
+ * Boosts a video for 24 hours for 100 views, owner only (ADR 006), through the boost command
+ * (migration 0010, vv_boost): a boost of a video whose boost is still running extends it by 24
+ * hours from its current end; the video row is locked, so concurrent boosts chain.
  */
 export async function boostVideo(
-  tx: Tx,
+  money: Money,
   clock: Clock,
-  member: Pick<ProfileRow, "id">,
+  member: Pick<ProfileRow, "id" | "username">,
   videoId: string,
-): Promise<TBoostResult> {
-  const video = await findVideo(tx, videoId, { forUpdate: true });
-  if (!video) throw new AppError("NOT_FOUND", "Video Not Found");
-  if (video.userId !== member.id)
-    throw new AppError("FORBIDDEN", "Only the owner can boost this video");
-  let posted: Awaited<ReturnType<typeof postTransaction>>;
-  try {
-    posted = await postTransaction(tx, {
-      kind: "boost",
-      actorProfileId: member.id,
-      memo: { videoId },
-      legs: [
-        { account: { member: member.id, currency: "VIEWS" }, amount: -BOOST.costViews },
-        { account: { system: "rewards", currency: "VIEWS" }, amount: BOOST.costViews },
-      ],
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFundsError)
-      throw new AppError(
-        "INSUFFICIENT_BALANCE",
-        `You need at least ${BOOST.costViews} views to boost a video`,
-      );
-    throw error;
-  }
+  idem: Idempotency,
+): Promise<CommandOutcome<TBoostResult>> {
   const now = clock.now();
-  const extended = video.boostedUntil !== null && video.boostedUntil > now;
-  const startsAt = extended && video.boostedUntil ? video.boostedUntil : now;
-  const expiresAt = new Date(startsAt.getTime() + BOOST.hours * 3_600_000);
-  await insertBoost(tx, {
-    videoId,
-    userId: member.id,
-    startsAt,
-    expiresAt,
-    costViews: BOOST.costViews,
-    ledgerTransactionId: posted.transactionId,
-    createdAt: now,
-  });
-  await setBoostedUntil(tx, videoId, expiresAt);
-  const balances = posted.balances.get(member.id) ?? (await readBalances(tx, member.id));
-  return {
-    video: toVideoDto({ ...video, boostedUntil: expiresAt }, now),
-    boost: {
-      startsAt: startsAt.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      costViews: BOOST.costViews.toString(),
-      extended,
+  const outcome = await runCommand<{
+    video: VideoJson;
+    boost: { startsAt: string; expiresAt: string; costViews: string; extended: boolean };
+    balances: TBalances;
+  }>(
+    money,
+    BOOST_COMMAND,
+    [
+      member.id,
+      idem.key,
+      idem.route,
+      idem.hash,
+      videoId,
+      now.toISOString(),
+      BOOST.costViews,
+      BOOST.hours,
+    ],
+    {
+      insufficient: {
+        code: "INSUFFICIENT_BALANCE",
+        params: { context: "boost", cost: BOOST.costViews.toString() },
+      },
     },
-    balances: toBalancesDto(balances),
+  );
+  const { video, boost, balances } = outcome.result;
+  return {
+    ...outcome,
+    result: {
+      video: toVideoDto(fromJson(video, member.username), now),
+      boost: {
+        ...boost,
+        startsAt: new Date(boost.startsAt).toISOString(),
+        expiresAt: new Date(boost.expiresAt).toISOString(),
+      },
+      balances,
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
-import { ledgerAccounts, profiles, viewRequestDays, viewRequests } from "../../db/schema";
+import { profiles, viewRequestDays, viewRequests } from "../../db/schema";
 
 /** Any fixed 64-bit number: the advisory lock that serialises the matching pool. */
 const POOL_LOCK_KEY = 7_384_192_005;
@@ -9,7 +9,7 @@ export interface ViewRequestRow {
   id: string;
   requesterId: string;
   dailyCount: number;
-  status: "PENDING" | "MATCHED";
+  status: "PENDING" | "MATCHED" | "CANCELLED";
   matchedWith: string | null;
   matchedUsername: string | null;
   matchedAt: Date | null;
@@ -42,22 +42,6 @@ export async function lockPool(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${POOL_LOCK_KEY}::bigint)`);
 }
 
-/** Takes the member's next request number of `day`, unless `limit` is reached (undefined). */
-export async function takeDailySlot(
-  tx: DbOrTx,
-  userId: string,
-  day: string,
-  limit: number,
-): Promise<number | undefined> {
-  const rows = await queryRows<{ count: number }>(
-    tx,
-    sql`insert into ${viewRequestDays} as d (user_id, day, count) values (${userId}::uuid, ${day}::date, 1)
-        on conflict (user_id, day) do update set count = d.count + 1 where d.count < ${limit}
-        returning count`,
-  );
-  return rows[0] ? Number(rows[0].count) : undefined;
-}
-
 export async function countOn(db: DbOrTx, userId: string, day: string): Promise<number> {
   const rows = await queryRows<{ count: number }>(
     db,
@@ -66,71 +50,28 @@ export async function countOn(db: DbOrTx, userId: string, day: string): Promise<
   return Number(rows[0]?.count ?? 0);
 }
 
-/** The oldest waiting request of another member (first in, first out), locked. */
-export async function oldestPendingOf(
-  tx: DbOrTx,
-  notRequester: string,
-): Promise<{ id: string; requesterId: string } | undefined> {
-  const rows = await queryRows<{ id: string; requesterId: string }>(
+/** The member's waiting requests, locked (to cancel them). */
+export async function pendingIdsOf(tx: DbOrTx, requesterId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
     tx,
-    sql`select id, requester_id as "requesterId" from ${viewRequests}
-        where status = 'PENDING' and requester_id <> ${notRequester}::uuid
-        order by created_at, id limit 1 for update`,
+    sql`select id from ${viewRequests}
+        where requester_id = ${requesterId}::uuid and status = 'PENDING' order by id for update`,
   );
-  return rows[0];
+  return rows.map((r) => r.id);
 }
 
-/**
- * Locks the members' views accounts in ascending id order before the two postings of a match,
- * so this transaction takes its account locks in the same order as every single posting.
- */
-export async function lockViewAccounts(tx: DbOrTx, profileIds: string[]): Promise<void> {
-  await tx.execute(
-    sql`select id from ${ledgerAccounts}
-        where kind = 'member' and currency = 'VIEWS'
-          and profile_id in (${sql.join(
-            profileIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})
-        order by id for update`,
-  );
-}
-
-export async function insertRequest(
+export async function markCancelled(
   tx: DbOrTx,
-  values: typeof viewRequests.$inferInsert,
-): Promise<string> {
-  const [row] = await tx.insert(viewRequests).values(values).returning({ id: viewRequests.id });
-  if (!row) throw new Error("view request insert returned no row");
-  return row.id;
-}
-
-export async function markMatched(
-  tx: DbOrTx,
-  opts: {
-    id: string;
-    matchedWith: string;
-    matchedRequestId: string;
-    at: Date;
-    ledgerTransactionId: string;
-  },
+  opts: { ids: string[]; at: Date; refundLedgerTransactionId: string },
 ): Promise<void> {
   await tx.execute(
-    sql`update ${viewRequests} set status = 'MATCHED', matched_with = ${opts.matchedWith}::uuid,
-          matched_request_id = ${opts.matchedRequestId}::uuid,
-          matched_at = ${opts.at.toISOString()}::timestamptz,
-          match_ledger_transaction_id = ${opts.ledgerTransactionId}::uuid
-        where id = ${opts.id}::uuid and status = 'PENDING'`,
+    sql`update ${viewRequests} set status = 'CANCELLED', cancelled_at = ${opts.at.toISOString()}::timestamptz,
+          refund_ledger_transaction_id = ${opts.refundLedgerTransactionId}::uuid
+        where id in (${sql.join(
+          opts.ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and status = 'PENDING'`,
   );
-}
-
-export async function findRequest(db: DbOrTx, id: string): Promise<ViewRequestRow | undefined> {
-  const rows = await queryRows<Raw>(
-    db,
-    sql`select ${COLUMNS} from ${viewRequests} r left join ${profiles} m on m.id = r.matched_with
-        where r.id = ${id}::uuid`,
-  );
-  return rows[0] ? toRow(rows[0]) : undefined;
 }
 
 export async function requestsOf(

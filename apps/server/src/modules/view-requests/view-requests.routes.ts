@@ -2,7 +2,7 @@ import { ZCreateViewRequestResult, ZErrorResponse, ZViewRequestList } from "@vie
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { idempotent } from "../idempotency/idempotency";
+import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
 import { createViewRequest, listViewRequests } from "./view-requests.service";
 
 export const viewRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,15 +24,13 @@ export const viewRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = currentMember(request);
-      return idempotent(
-        app.db,
-        request,
-        reply,
-        member.profile.id,
-        (tx) => createViewRequest(tx, app.clock, member.profile.id),
-        201,
+      const outcome = await createViewRequest(
+        app.money,
+        app.clock,
+        currentMember(request).profile.id,
+        idempotencyOf(request),
       );
+      return sendOutcome(reply, outcome, outcome.result);
     },
   );
 

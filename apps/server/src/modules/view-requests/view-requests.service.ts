@@ -1,33 +1,24 @@
 import {
+  type TBalances,
   type TCreateViewRequestResult,
   type TViewRequest,
   type TViewRequestList,
   VIEW_REQUEST,
 } from "@viewvault/shared";
 import type { Db, Tx } from "../../db/client";
-import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { readBalances } from "../ledger/ledger.repository";
-import { InsufficientFundsError, postTransaction } from "../ledger/ledger.service";
-import { toBalancesDto } from "../wallet/wallet.dto";
+import type { Idempotency } from "../idempotency/idempotency";
+import { postMoney } from "../ledger/ledger.service";
+import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
 import { utcDay } from "../watch/watch.service";
 import {
   countOn,
-  findRequest,
-  insertRequest,
   lockPool,
-  lockViewAccounts,
-  markMatched,
-  oldestPendingOf,
+  markCancelled,
+  pendingIdsOf,
   requestsOf,
-  takeDailySlot,
   type ViewRequestRow,
 } from "./view-requests.repository";
-
-export const VIEW_REQUEST_MESSAGES = {
-  dailyLimit: `You have already made ${VIEW_REQUEST.dailyLimit} view requests today`,
-  insufficient: `You need at least ${VIEW_REQUEST.costViews} view to request views`,
-} as const;
 
 function toDto(row: ViewRequestRow): TViewRequest {
   return {
@@ -43,90 +34,100 @@ function toDto(row: ViewRequestRow): TViewRequest {
   };
 }
 
+const VIEW_REQUEST_COMMAND = command("vv_view_request", [
+  "uuid",
+  "text",
+  "text",
+  "text",
+  "timestamptz",
+  "date",
+  "int",
+  "bigint",
+  "bigint",
+]);
+
 /**
- * A view request: takes one of the member's 10 daily slots (a counter row updated conditionally),
- * pays 1 view and joins the pool; when another member's request waits, the oldest one is matched
- * with it and both members gain 2 views — all in the caller's transaction, under the pool lock,
- * so two requests arriving together always meet and a waiting request is matched once.
+ * A view request, through its command (migration 0010, vv_view_request): one of the member's 10
+ * daily slots (a counter updated conditionally), 1 view, and the pool; when another member's
+ * request waits, the oldest is matched with it and both members gain 2 views — in one statement,
+ * under the pool lock, so two requests arriving together always meet and a waiting request is
+ * matched once.
  */
 export async function createViewRequest(
-  tx: Tx,
+  money: Money,
   clock: Clock,
   memberId: string,
-): Promise<TCreateViewRequestResult> {
-  await lockPool(tx);
+  idem: Idempotency,
+): Promise<CommandOutcome<TCreateViewRequestResult>> {
   const now = clock.now();
-  const slot = await takeDailySlot(tx, memberId, utcDay(now), VIEW_REQUEST.dailyLimit);
-  if (slot === undefined)
-    throw new AppError("DAILY_LIMIT_REACHED", VIEW_REQUEST_MESSAGES.dailyLimit);
-  const partner = await oldestPendingOf(tx, memberId);
-  await lockViewAccounts(tx, partner ? [memberId, partner.requesterId] : [memberId]);
-  let charge: Awaited<ReturnType<typeof postTransaction>>;
-  try {
-    charge = await postTransaction(tx, {
-      kind: "view_request",
-      actorProfileId: memberId,
-      memo: { dailyCount: slot },
-      legs: [
-        { account: { member: memberId, currency: "VIEWS" }, amount: -VIEW_REQUEST.costViews },
-        { account: { system: "rewards", currency: "VIEWS" }, amount: VIEW_REQUEST.costViews },
-      ],
-    });
-  } catch (error) {
-    if (error instanceof InsufficientFundsError)
-      throw new AppError("INSUFFICIENT_BALANCE", VIEW_REQUEST_MESSAGES.insufficient);
-    throw error;
-  }
-  const id = await insertRequest(tx, {
-    requesterId: memberId,
-    dailyCount: slot,
-    ledgerTransactionId: charge.transactionId,
-    createdAt: now,
-  });
-  let balances = charge.balances.get(memberId);
-  if (partner) {
-    const reward = VIEW_REQUEST.matchRewardViews;
-    const match = await postTransaction(tx, {
-      kind: "view_request_match",
-      actorProfileId: memberId,
-      memo: { requests: [partner.id, id] },
-      legs: [
-        { account: { system: "rewards", currency: "VIEWS" }, amount: -2n * reward },
-        {
-          account: { member: memberId, currency: "VIEWS" },
-          amount: reward,
-          counterparty: partner.requesterId,
-        },
-        {
-          account: { member: partner.requesterId, currency: "VIEWS" },
-          amount: reward,
-          counterparty: memberId,
-        },
-      ],
-    });
-    await markMatched(tx, {
-      id,
-      matchedWith: partner.requesterId,
-      matchedRequestId: partner.id,
-      at: now,
-      ledgerTransactionId: match.transactionId,
-    });
-    await markMatched(tx, {
-      id: partner.id,
-      matchedWith: memberId,
-      matchedRequestId: id,
-      at: now,
-      ledgerTransactionId: match.transactionId,
-    });
-    balances = match.balances.get(memberId);
-  }
-  const row = await findRequest(tx, id);
-  if (!row) throw new Error("view request not found after insert");
+  const outcome = await runCommand<{
+    request: Omit<TViewRequest, "matchedAt" | "createdAt"> & {
+      matchedAt: string | null;
+      createdAt: string;
+    };
+    matched: boolean;
+    balances: TBalances;
+  }>(
+    money,
+    VIEW_REQUEST_COMMAND,
+    [
+      memberId,
+      idem.key,
+      idem.route,
+      idem.hash,
+      now.toISOString(),
+      utcDay(now),
+      VIEW_REQUEST.dailyLimit,
+      VIEW_REQUEST.costViews,
+      VIEW_REQUEST.matchRewardViews,
+    ],
+    {
+      insufficient: {
+        code: "INSUFFICIENT_BALANCE",
+        params: { context: "viewRequest", cost: VIEW_REQUEST.costViews.toString() },
+      },
+    },
+  );
+  const { request, matched, balances } = outcome.result;
   return {
-    request: toDto(row),
-    matched: partner !== undefined,
-    balances: toBalancesDto(balances ?? (await readBalances(tx, memberId))),
+    ...outcome,
+    result: {
+      request: {
+        ...request,
+        matchedAt: request.matchedAt ? new Date(request.matchedAt).toISOString() : null,
+        createdAt: new Date(request.createdAt).toISOString(),
+      },
+      matched,
+      balances,
+    },
   };
+}
+
+/**
+ * Takes a member's waiting requests out of the pool and refunds their views through the
+ * ledger (a suspended member must not be matched and paid). Under the pool lock, so a match
+ * in progress either happened before or does not happen.
+ */
+export async function cancelPendingRequests(tx: Tx, clock: Clock, memberId: string) {
+  await lockPool(tx);
+  const ids = await pendingIdsOf(tx, memberId);
+  if (ids.length === 0) return 0;
+  const refund = VIEW_REQUEST.costViews * BigInt(ids.length);
+  const posted = await postMoney(tx, {
+    kind: "view_request_refund",
+    actorProfileId: null,
+    memo: { requests: ids },
+    legs: [
+      { account: { system: "rewards", currency: "VIEWS" }, amount: -refund },
+      { account: { member: memberId, currency: "VIEWS" }, amount: refund },
+    ],
+  });
+  await markCancelled(tx, {
+    ids,
+    at: clock.now(),
+    refundLedgerTransactionId: posted.transactionId,
+  });
+  return ids.length;
 }
 
 export async function listViewRequests(

@@ -2,7 +2,7 @@ import { ZErrorResponse, ZWatchCompleteResult, ZWatchSession } from "@viewvault/
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { beginContent, completeWatch, startSession } from "./watch.service";
+import { beginContent, completeWatch, currentSession, startSession } from "./watch.service";
 
 const ZIdParams = z.object({ id: z.string().max(64) });
 const errors = {
@@ -37,6 +37,22 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    "/api/videos/:id/sessions/current",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["watch"],
+        summary:
+          "The member's open session on a video (advertisement or content), to continue it after a reload",
+        params: ZIdParams,
+        response: { 200: ZWatchSession, 401: errors[401], 403: errors[403], 404: errors[404] },
+      },
+    },
+    async (request) =>
+      currentSession(app.db, app.clock, currentMember(request).profile.id, request.params.id),
+  );
+
   app.post(
     "/api/watch-sessions/:id/content",
     {
@@ -65,6 +81,6 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      completeWatch(app.db, app.clock, currentMember(request).profile.id, request.params.id),
+      completeWatch(app.money, app.clock, currentMember(request).profile.id, request.params.id),
   );
 };

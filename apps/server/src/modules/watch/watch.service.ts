@@ -1,20 +1,21 @@
-import { type TWatchCompleteResult, type TWatchSession, VIDEO } from "@viewvault/shared";
+import {
+  type TBalances,
+  type TWatchCompleteResult,
+  type TWatchSession,
+  VIDEO,
+} from "@viewvault/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { readBalances } from "../ledger/ledger.repository";
-import { postTransaction } from "../ledger/ledger.service";
+import { command, type Money, runCommand } from "../ledger/money-command";
 import { findVideo } from "../videos/videos.repository";
-import { toBalancesDto } from "../wallet/wallet.dto";
 import {
   abandonOpenSessions,
-  checkAndCountCredit,
-  completeSession,
   creditedOn,
   creditedSince,
+  findOpenSession,
   findSession,
   insertSession,
-  recordCredit,
   type SessionRow,
   startContent,
 } from "./watch.repository";
@@ -22,19 +23,15 @@ import {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REWATCH_MS = VIDEO.rewatchWindowHours * 3_600_000;
 
-export const WATCH_MESSAGES = {
-  videoNotFound: "Video Not Found",
-  sessionNotFound: "Watch session not found",
-  ownVideo: "You cannot earn views from your own video",
-  alreadyWatched: "You already earned views from this video in the last 24 hours",
-  dailyCap: `You have reached today's limit of ${VIDEO.dailyWatchCap} rewarded watch sessions`,
-  raced: "Another watch session was started at the same time. Please try again.",
-  adRunning: "The advertisement has not finished yet",
-  contentRunning: "Keep watching: the video has not played for 30 seconds yet",
-  contentNotStarted: "The video has not started yet",
-  alreadyCompleted: "This session was already completed",
-  abandoned: "This watch session is no longer active",
-} as const;
+const DAILY_CAP = { context: "watch", limit: VIDEO.dailyWatchCap } as const;
+
+/** A completed session says so; an abandoned one is simply no longer active. */
+function notActive(session: SessionRow): AppError {
+  return new AppError(
+    "SESSION_NOT_ACTIVE",
+    session.status === "COMPLETED" ? { context: "completed" } : undefined,
+  );
+}
 
 /** UTC day of an instant, as YYYY-MM-DD. */
 export function utcDay(d: Date): string {
@@ -57,7 +54,7 @@ export function toSessionDto(row: SessionRow, now: Date): TWatchSession {
 }
 
 function sessionId(id: string): string {
-  if (!UUID_RE.test(id)) throw new AppError("NOT_FOUND", WATCH_MESSAGES.sessionNotFound);
+  if (!UUID_RE.test(id)) throw new AppError("NOT_FOUND", { context: "watchSession" });
   return id.toLowerCase();
 }
 
@@ -72,31 +69,48 @@ export async function startSession(
   memberId: string,
   rawVideoId: string,
 ): Promise<TWatchSession> {
-  if (!UUID_RE.test(rawVideoId)) throw new AppError("NOT_FOUND", WATCH_MESSAGES.videoNotFound);
+  if (!UUID_RE.test(rawVideoId)) throw new AppError("NOT_FOUND", { context: "video" });
   return db.transaction(async (tx) => {
     const now = clock.now();
     const video = await findVideo(tx, rawVideoId.toLowerCase());
-    if (!video) throw new AppError("NOT_FOUND", WATCH_MESSAGES.videoNotFound);
-    if (video.userId === memberId) throw new AppError("OWN_VIDEO", WATCH_MESSAGES.ownVideo);
+    if (!video) throw new AppError("NOT_FOUND", { context: "video" });
+    if (video.userId === memberId) throw new AppError("OWN_VIDEO");
     if (await creditedSince(tx, memberId, video.id, new Date(now.getTime() - REWATCH_MS)))
-      throw new AppError("ALREADY_WATCHED", WATCH_MESSAGES.alreadyWatched);
+      throw new AppError("ALREADY_WATCHED");
     if ((await creditedOn(tx, memberId, utcDay(now))) >= VIDEO.dailyWatchCap)
-      throw new AppError("DAILY_LIMIT_REACHED", WATCH_MESSAGES.dailyCap);
+      throw new AppError("DAILY_LIMIT_REACHED", DAILY_CAP);
     await abandonOpenSessions(tx, memberId);
     const session = await insertSession(tx, {
       userId: memberId,
       videoId: video.id,
       adStartedAt: now,
     });
-    if (!session) throw new AppError("CONFLICT", WATCH_MESSAGES.raced);
+    if (!session) throw new AppError("CONFLICT", { context: "watchRaced" });
     return toSessionDto(session, now);
   });
+}
+
+/**
+ * The member's open session on a video (after a reload, the page continues it where the
+ * server's clock says it is), with the server's time; NOT_FOUND when there is none.
+ */
+export async function currentSession(
+  db: Db,
+  clock: Clock,
+  memberId: string,
+  rawVideoId: string,
+): Promise<TWatchSession> {
+  const session = UUID_RE.test(rawVideoId)
+    ? await findOpenSession(db, memberId, rawVideoId.toLowerCase())
+    : undefined;
+  if (!session) throw new AppError("NOT_FOUND", { context: "watchSession" });
+  return toSessionDto(session, clock.now());
 }
 
 async function ownSession(db: Db, memberId: string, id: string): Promise<SessionRow> {
   const session = await findSession(db, id);
   if (!session || session.userId !== memberId)
-    throw new AppError("NOT_FOUND", WATCH_MESSAGES.sessionNotFound);
+    throw new AppError("NOT_FOUND", { context: "watchSession" });
   return session;
 }
 
@@ -118,92 +132,63 @@ export async function beginContent(
   if (row) return toSessionDto(row, now);
   const session = await ownSession(db, memberId, id);
   if (session.status === "CONTENT") return toSessionDto(session, now);
-  if (session.status === "AD") throw new AppError("SESSION_TOO_EARLY", WATCH_MESSAGES.adRunning);
-  throw new AppError(
-    "SESSION_NOT_ACTIVE",
-    session.status === "COMPLETED" ? WATCH_MESSAGES.alreadyCompleted : WATCH_MESSAGES.abandoned,
-  );
+  if (session.status === "AD") throw new AppError("SESSION_TOO_EARLY", { context: "ad" });
+  throw notActive(session);
 }
 
+const COMPLETE_COMMAND = command("vv_watch_complete", [
+  "uuid",
+  "uuid",
+  "timestamptz",
+  "int",
+  "int",
+  "date",
+  "int",
+  "bigint",
+  "bigint",
+]);
+
 /**
- * Completes a session once 30 s of content passed by the server's clock, and in the same
- * transaction credits the watcher and the creator 1 view each (from the rewards account) and
- * counts the watch. Only one of many concurrent completions finds the session in CONTENT.
+ * Completes a session through its command (migration 0010, vv_watch_complete): once 30 s of
+ * content passed by the server's clock, in one statement, the session is completed and the
+ * watcher and the creator credited 1 view each (nothing to a suspended creator), the watch
+ * counted, the rewatch window and the daily cap checked. Only one of many concurrent completions
+ * finds the session in CONTENT.
  */
 export async function completeWatch(
-  db: Db,
+  money: Money,
   clock: Clock,
   memberId: string,
   rawId: string,
 ): Promise<TWatchCompleteResult> {
   const id = sessionId(rawId);
-  return db.transaction(async (tx) => {
-    const now = clock.now();
-    const row = await completeSession(tx, {
-      id,
-      userId: memberId,
-      now,
-      contentStartedBefore: new Date(now.getTime() - VIDEO.contentSeconds * 1000),
-    });
-    if (!row) {
-      const session = await findSession(tx, id);
-      if (!session || session.userId !== memberId)
-        throw new AppError("NOT_FOUND", WATCH_MESSAGES.sessionNotFound);
-      if (session.status === "AD")
-        throw new AppError("SESSION_TOO_EARLY", WATCH_MESSAGES.contentNotStarted);
-      if (session.status === "CONTENT")
-        throw new AppError("SESSION_TOO_EARLY", WATCH_MESSAGES.contentRunning);
-      throw new AppError(
-        "SESSION_NOT_ACTIVE",
-        session.status === "COMPLETED" ? WATCH_MESSAGES.alreadyCompleted : WATCH_MESSAGES.abandoned,
-      );
-    }
-    const creatorId = row.creatorId;
-    if (creatorId === memberId) throw new AppError("OWN_VIDEO", WATCH_MESSAGES.ownVideo);
-    // One open session per member serialises a member's completions, so the 24-hour check is
-    // exact; the daily cap is a counter row updated conditionally.
-    const credit = await checkAndCountCredit(tx, {
-      userId: memberId,
-      videoId: row.videoId,
-      sessionId: id,
-      since: new Date(now.getTime() - REWATCH_MS),
-      day: utcDay(now),
-      cap: VIDEO.dailyWatchCap,
-    });
-    if (credit.recent) throw new AppError("ALREADY_WATCHED", WATCH_MESSAGES.alreadyWatched);
-    if (credit.slot === null) throw new AppError("DAILY_LIMIT_REACHED", WATCH_MESSAGES.dailyCap);
-    const reward = VIDEO.watcherRewardViews;
-    const posted = await postTransaction(tx, {
-      kind: "watch_reward",
-      actorProfileId: memberId,
-      memo: { videoId: row.videoId, sessionId: id },
-      legs: [
-        {
-          account: { system: "rewards", currency: "VIEWS" },
-          amount: -(reward + VIDEO.creatorRewardViews),
-        },
-        {
-          account: { member: memberId, currency: "VIEWS" },
-          amount: reward,
-          counterparty: creatorId,
-        },
-        {
-          account: { member: creatorId, currency: "VIEWS" },
-          amount: VIDEO.creatorRewardViews,
-          counterparty: memberId,
-        },
-      ],
-    });
-    await recordCredit(tx, {
-      sessionId: id,
-      videoId: row.videoId,
-      ledgerTransactionId: posted.transactionId,
-    });
-    const balances = posted.balances.get(memberId) ?? (await readBalances(tx, memberId));
-    return {
-      session: toSessionDto(row, now),
-      rewardViews: reward.toString(),
-      balances: toBalancesDto(balances),
-    };
-  });
+  const now = clock.now();
+  const outcome = await runCommand<{
+    session: Record<string, string | boolean | null>;
+    rewardViews: string;
+    balances: TBalances;
+  }>(money, COMPLETE_COMMAND, [
+    memberId,
+    id,
+    now.toISOString(),
+    VIDEO.contentSeconds,
+    VIDEO.rewatchWindowHours,
+    utcDay(now),
+    VIDEO.dailyWatchCap,
+    VIDEO.watcherRewardViews,
+    VIDEO.creatorRewardViews,
+  ]);
+  const { session, rewardViews, balances } = outcome.result;
+  const date = (v: unknown) => (v ? new Date(v as string) : null);
+  const row: SessionRow = {
+    id: String(session.id),
+    userId: String(session.user_id),
+    videoId: String(session.video_id),
+    status: session.status as SessionRow["status"],
+    adStartedAt: new Date(session.ad_started_at as string),
+    contentStartedAt: date(session.content_started_at),
+    contentCompletedAt: date(session.content_completed_at),
+    credited: Boolean(session.credited),
+  };
+  return { session: toSessionDto(row, now), rewardViews, balances };
 }

@@ -1,7 +1,8 @@
 import { AlertCircle } from "lucide-react";
+import type { ComponentProps } from "react";
 import { Alert, AlertDescription } from "./alert";
 import { Input } from "./input";
-import { Label } from "./label";
+import { FieldError, Label } from "./label";
 
 /** A form's error in a red alert (nothing when there is none). */
 export function FormError({ message }: { message: string | null | undefined }) {
@@ -14,30 +15,35 @@ export function FormError({ message }: { message: string | null | undefined }) {
   );
 }
 
-/** A labelled password input. */
-export function PasswordField(props: {
+/**
+ * A labelled password input with its error (`<id>-error`, announced through aria-describedby).
+ * Spread react-hook-form's `register(name)` into it.
+ */
+export function PasswordField({
+  id,
+  label,
+  error,
+  autoComplete,
+  ...input
+}: Omit<ComponentProps<"input">, "type" | "id" | "autoComplete"> & {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   autoComplete: "current-password" | "new-password";
-  autoFocus?: boolean;
-  required?: boolean;
-  invalid?: boolean;
+  /** The field's error text (already translated). */
+  error?: string | null;
 }) {
   return (
     <div className="grid gap-2">
-      <Label htmlFor={props.id}>{props.label}</Label>
+      <Label htmlFor={id}>{label}</Label>
       <Input
-        id={props.id}
+        id={id}
         type="password"
-        autoComplete={props.autoComplete}
-        autoFocus={props.autoFocus}
-        required={props.required}
-        aria-invalid={props.invalid || undefined}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
       />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersFromParams, paramsWithFilters, timeLeft } from "./feed-filters";
+import { filtersFromParams, isFiltered, paramsWithFilters, timeLeft } from "./feed-filters";
 
 describe("feed filters", () => {
   it("reads country and theme from the address, unknown values meaning ALL", () => {
@@ -28,5 +28,11 @@ describe("feed filters", () => {
     expect(timeLeft("2026-11-22T11:59:30Z", now)).toEqual({ hours: 23, minutes: 59 });
     expect(timeLeft("2026-11-21T12:00:30Z", now)).toEqual({ hours: 0, minutes: 0 });
     expect(timeLeft("2026-11-21T11:00:00Z", now)).toEqual({ hours: 0, minutes: 0 });
+  });
+
+  it("says whether any filter narrows the feed", () => {
+    expect(isFiltered({ country: "ALL", theme: "ALL" })).toBe(false);
+    expect(isFiltered({ country: "BR", theme: "ALL" })).toBe(true);
+    expect(isFiltered({ country: "ALL", theme: "Music" })).toBe(true);
   });
 });

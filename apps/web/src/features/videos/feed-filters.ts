@@ -23,6 +23,11 @@ export function filtersFromParams(params: URLSearchParams): FeedFilters {
   };
 }
 
+/** Whether a filter other than ALL is set (the empty state says "no videos match"). */
+export function isFiltered(filters: FeedFilters): boolean {
+  return filters.country !== FEED_FILTER_ALL || filters.theme !== FEED_FILTER_ALL;
+}
+
 /** The address with these filters (ALL leaves the parameter out); other parameters stay. */
 export function paramsWithFilters(
   params: URLSearchParams,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  AD_MS,
   initialWatchState,
   isPaused,
+  type SessionTimes,
+  secondsLeft,
   type WatchEvent,
   type WatchState,
   watchReducer,
@@ -11,47 +12,142 @@ import {
 const run = (events: WatchEvent[], from: WatchState = initialWatchState()) =>
   events.reduce(watchReducer, from);
 
+/** The browser's clock, and the server's: five minutes ahead of it. */
+const B0 = Date.parse("2026-11-21T12:00:00.000Z");
+const AHEAD = 5 * 60_000;
+const server = (browserMs: number) => new Date(browserMs + AHEAD).toISOString();
+
+/** A session answer received at browser time `at` (the server's clock then: `at` + 5 min). */
+function session(at: number, overrides: Partial<SessionTimes> = {}): SessionTimes {
+  return {
+    id: "s1",
+    status: "AD",
+    adStartedAt: server(at),
+    contentStartedAt: null,
+    adSeconds: 30,
+    contentSeconds: 30,
+    serverTime: server(at),
+    ...overrides,
+  };
+}
+
+const tick = (now: number, ms: number): WatchEvent => ({ type: "TICK", now, ms });
+
 describe("watch state machine", () => {
-  it("goes start → ad (30 s) → close → content (30 s) → completed", () => {
-    let s = run([{ type: "START" }, { type: "STARTED", sessionId: "s1" }]);
-    expect(s).toMatchObject({ phase: "ad", sessionId: "s1", adMs: 0 });
+  it("goes start → ad → close → content → completed, on the server's clock", () => {
+    let s = run([{ type: "START" }, { type: "STARTED", session: session(B0), at: B0 }]);
+    expect(s).toMatchObject({ phase: "ad", sessionId: "s1", adMs: 0, offsetMs: AHEAD });
     // The ad cannot be closed before it ends.
-    s = run([{ type: "TICK", ms: 29_000 }, { type: "CLOSE_AD" }], s);
-    expect(s.phase).toBe("ad");
-    s = run([{ type: "TICK", ms: 1_500 }], s);
-    expect(s).toMatchObject({ phase: "adDone", adMs: AD_MS });
+    s = run([tick(B0 + 29_000, 29_000), { type: "CLOSE_AD" }], s);
+    expect(s).toMatchObject({ phase: "ad", adMs: 29_000 });
+    expect(secondsLeft(s).ad).toBe(1);
+    s = run([tick(B0 + 30_500, 1_500)], s);
+    expect(s).toMatchObject({ phase: "adDone", adMs: 30_000 });
     s = run([{ type: "CLOSE_AD" }], s);
     expect(s.phase).toBe("startingContent");
     // Ticks between the request and the answer do not count as content.
-    s = run([{ type: "TICK", ms: 5_000 }, { type: "CONTENT_STARTED" }], s);
+    const B1 = B0 + 36_000;
+    s = run(
+      [
+        tick(B0 + 35_000, 5_000),
+        {
+          type: "CONTENT_STARTED",
+          session: session(B1, {
+            status: "CONTENT",
+            adStartedAt: server(B0),
+            contentStartedAt: server(B1),
+          }),
+          at: B1,
+        },
+      ],
+      s,
+    );
     expect(s).toMatchObject({ phase: "content", contentMs: 0 });
-    s = run([{ type: "TICK", ms: 30_000 }], s);
+    expect(secondsLeft(s).content).toBe(30);
+    s = run([tick(B1 + 29_000, 29_000)], s);
+    expect(s).toMatchObject({ phase: "content", contentMs: 29_000 });
+    s = run([tick(B1 + 30_000, 1_000)], s);
     expect(s.phase).toBe("completing");
     s = run([{ type: "COMPLETED" }], s);
     expect(s.phase).toBe("completed");
   });
 
-  it("advances only while the tab is visible and the player is not paused", () => {
+  it("takes the lengths from the session, never a fixed 30 s", () => {
     let s = run([
       { type: "START" },
-      { type: "STARTED", sessionId: "s1" },
-      { type: "VISIBILITY", hidden: true },
-      { type: "TICK", ms: 10_000 },
+      { type: "STARTED", session: session(B0, { adSeconds: 15, contentSeconds: 45 }), at: B0 },
     ]);
-    expect(s.adMs).toBe(0);
-    expect(isPaused(s)).toBe(true);
+    expect(s).toMatchObject({ adTotalMs: 15_000, contentTotalMs: 45_000 });
+    expect(secondsLeft(s)).toEqual({ ad: 15, content: 45 });
+    s = run([tick(B0 + 15_000, 15_000), { type: "CLOSE_AD" }], s);
+    expect(s.phase).toBe("startingContent");
+    const B1 = B0 + 16_000;
     s = run(
       [
-        { type: "VISIBILITY", hidden: false },
-        { type: "TICK", ms: 30_000 },
-        { type: "CLOSE_AD" },
-        { type: "CONTENT_STARTED" },
-        { type: "TICK", ms: 10_000 },
-        { type: "PLAYER", paused: true },
-        { type: "TICK", ms: 10_000 },
+        {
+          type: "CONTENT_STARTED",
+          session: session(B1, {
+            status: "CONTENT",
+            contentStartedAt: server(B1),
+            adSeconds: 15,
+            contentSeconds: 45,
+          }),
+          at: B1,
+        },
+        tick(B1 + 30_000, 30_000),
       ],
       s,
     );
+    expect(s).toMatchObject({ phase: "content", contentMs: 30_000 });
+    s = run([tick(B1 + 45_000, 15_000)], s);
+    expect(s.phase).toBe("completing");
+  });
+
+  it("counts the ad on the server's clock and never runs ahead of it", () => {
+    // The answer arrives 2 s after the server started the ad (its serverTime says so).
+    const late = session(B0, { adStartedAt: server(B0 - 2_000) });
+    let s = run([{ type: "START" }, { type: "STARTED", session: late, at: B0 }]);
+    expect(s.adMs).toBe(2_000);
+    // A hidden tab does not stop the ad: the server's clock runs on.
+    s = run([{ type: "VISIBILITY", hidden: true }, tick(B0 + 10_000, 10_000)], s);
+    expect(s.adMs).toBe(12_000);
+    expect(isPaused(s)).toBe(false);
+    // Content: a long gap between ticks never counts more than the server has seen.
+    s = run(
+      [{ type: "VISIBILITY", hidden: false }, tick(B0 + 28_000, 18_000), { type: "CLOSE_AD" }],
+      s,
+    );
+    const B1 = B0 + 30_000;
+    s = run(
+      [
+        {
+          type: "CONTENT_STARTED",
+          session: session(B1, { status: "CONTENT", contentStartedAt: server(B1) }),
+          at: B1,
+        },
+        tick(B1 + 4_000, 9_000),
+      ],
+      s,
+    );
+    expect(s.contentMs).toBe(4_000);
+  });
+
+  it("advances the content only while the tab is visible and the player is not paused", () => {
+    const B1 = B0 + 31_000;
+    let s = run([
+      { type: "START" },
+      { type: "STARTED", session: session(B0), at: B0 },
+      tick(B0 + 31_000, 31_000),
+      { type: "CLOSE_AD" },
+      {
+        type: "CONTENT_STARTED",
+        session: session(B1, { status: "CONTENT", contentStartedAt: server(B1) }),
+        at: B1,
+      },
+      tick(B1 + 10_000, 10_000),
+      { type: "PLAYER", paused: true },
+      tick(B1 + 20_000, 10_000),
+    ]);
     expect(s).toMatchObject({ phase: "content", contentMs: 10_000 });
     expect(isPaused(s)).toBe(true);
     s = run(
@@ -62,15 +158,51 @@ describe("watch state machine", () => {
       s,
     );
     expect(isPaused(s)).toBe(true);
-    s = run(
-      [
-        { type: "TICK", ms: 10_000 },
-        { type: "VISIBILITY", hidden: false },
-        { type: "TICK", ms: 20_000 },
-      ],
-      s,
-    );
+    s = run([tick(B1 + 30_000, 10_000), { type: "VISIBILITY", hidden: false }], s);
+    expect(s).toMatchObject({ phase: "content", contentMs: 10_000 });
+    expect(secondsLeft(s).content).toBe(20);
+    s = run([tick(B1 + 50_000, 20_000)], s);
     expect(s.phase).toBe("completing");
+  });
+
+  it("continues an open session where the server's clock says it is", () => {
+    const resuming = initialWatchState({ resuming: true });
+    expect(resuming.phase).toBe("resuming");
+    // Nothing open: the start card.
+    expect(run([{ type: "RESUMED", session: null, at: B0 }], resuming).phase).toBe("idle");
+    // 12 s into the ad: 18 s left.
+    const inAd = run(
+      [{ type: "RESUMED", session: session(B0, { adStartedAt: server(B0 - 12_000) }), at: B0 }],
+      resuming,
+    );
+    expect(inAd).toMatchObject({ phase: "ad", sessionId: "s1", adMs: 12_000 });
+    expect(secondsLeft(inAd).ad).toBe(18);
+    expect(run([tick(B0 + 18_000, 18_000)], inAd).phase).toBe("adDone");
+    // Past its ad: straight on to the content step.
+    const pastAd = run(
+      [{ type: "RESUMED", session: session(B0, { adStartedAt: server(B0 - 45_000) }), at: B0 }],
+      resuming,
+    );
+    expect(pastAd).toMatchObject({ phase: "startingContent", adMs: 30_000 });
+    // 10 s into the content.
+    const content = session(B0, {
+      status: "CONTENT",
+      adStartedAt: server(B0 - 50_000),
+      contentStartedAt: server(B0 - 10_000),
+    });
+    const inContent = run([{ type: "RESUMED", session: content, at: B0 }], resuming);
+    expect(inContent).toMatchObject({ phase: "content", adMs: 30_000, contentMs: 10_000 });
+    expect(secondsLeft(inContent).content).toBe(20);
+    // Content the server has fully seen: complete it.
+    const done = { ...content, contentStartedAt: server(B0 - 40_000) };
+    expect(run([{ type: "RESUMED", session: done, at: B0 }], resuming).phase).toBe("completing");
+    // A closed session is not continued; an answer out of place changes nothing.
+    expect(
+      run([{ type: "RESUMED", session: { ...content, status: "COMPLETED" }, at: B0 }], resuming)
+        .phase,
+    ).toBe("idle");
+    expect(run([{ type: "RESUMED", session: content, at: B0 }]).phase).toBe("idle");
+    expect(run([{ type: "START" }], resuming).phase).toBe("resuming");
   });
 
   it("shows a refusal and can start again", () => {

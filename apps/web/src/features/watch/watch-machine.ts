@@ -1,10 +1,22 @@
+import { type TWatchSession, VIDEO } from "@viewvault/shared";
+import { serverOffsetMs } from "@/lib/server-clock";
+
 /**
- * The watch page's state machine (pure, so it is unit-tested): idle → starting → ad → adDone →
- * startingContent → content → completing → completed, or failed. The ad and the content only
- * advance while the tab is visible; the content also stops while the player is paused. The
- * server times the session too and has the last word.
+ * The watch page's state machine (pure, so it is unit-tested): resuming → idle → starting → ad →
+ * adDone → startingContent → content → completing → completed, or failed.
+ *
+ * The server times the session and has the last word, so the page follows its clock: every
+ * answer brings the session's timestamps (`adStartedAt`, `contentStartedAt`), its durations
+ * (`adSeconds`, `contentSeconds`) and `serverTime`, from which the machine keeps the offset
+ * between the server's clock and the browser's.
+ * - The advertisement's countdown is the server's: it ends `adSeconds` after `adStartedAt`.
+ * - The content advances only while the tab is visible and the player is not paused (SPEC §4),
+ *   and never ahead of the server's clock (`contentSeconds` after `contentStartedAt`).
+ * - On opening the page, an open session (a reload) continues where the server's clock says it
+ *   is: the rest of the ad, or the content step (with the content the server has seen).
  */
 export type WatchPhase =
+  | "resuming"
   | "idle"
   | "starting"
   | "ad"
@@ -15,9 +27,31 @@ export type WatchPhase =
   | "completed"
   | "failed";
 
+/** What the machine needs of a session answer. */
+export type SessionTimes = Pick<
+  TWatchSession,
+  | "id"
+  | "status"
+  | "adStartedAt"
+  | "contentStartedAt"
+  | "adSeconds"
+  | "contentSeconds"
+  | "serverTime"
+>;
+
 export interface WatchState {
   phase: WatchPhase;
   sessionId: string | null;
+  /** Advertisement and content lengths: the server's, the announced figures until it answers. */
+  adTotalMs: number;
+  contentTotalMs: number;
+  /** The advertisement's start on the server's clock (ms since the epoch). */
+  adStartedAt: number | null;
+  /** The content's start on the server's clock (ms since the epoch). */
+  contentStartedAt: number | null;
+  /** Server clock minus browser clock, from the last answer. */
+  offsetMs: number;
+  /** Advertisement shown and content watched so far. */
   adMs: number;
   contentMs: number;
   hidden: boolean;
@@ -28,23 +62,35 @@ export interface WatchState {
 
 export type WatchEvent =
   | { type: "START" }
-  | { type: "STARTED"; sessionId: string }
+  /** `at`: the browser time the answer arrived. */
+  | { type: "STARTED"; session: SessionTimes; at: number }
+  /** The open session found on opening the page, or null when there is none. */
+  | { type: "RESUMED"; session: SessionTimes | null; at: number }
   | { type: "FAILED"; error: string }
-  | { type: "TICK"; ms: number }
+  /** `now`: the browser's clock; `ms`: browser time since the previous tick. */
+  | { type: "TICK"; now: number; ms: number }
   | { type: "VISIBILITY"; hidden: boolean }
   | { type: "PLAYER"; paused: boolean }
   | { type: "CLOSE_AD" }
-  | { type: "CONTENT_STARTED" }
+  | { type: "CONTENT_STARTED"; session: SessionTimes; at: number }
   | { type: "COMPLETED" }
   | { type: "RESET" };
 
-export const AD_MS = 30_000;
-export const CONTENT_MS = 30_000;
-
-export function initialWatchState(hidden = false): WatchState {
+export function initialWatchState({
+  hidden = false,
+  resuming = false,
+}: {
+  hidden?: boolean;
+  resuming?: boolean;
+} = {}): WatchState {
   return {
-    phase: "idle",
+    phase: resuming ? "resuming" : "idle",
     sessionId: null,
+    adTotalMs: VIDEO.adSeconds * 1000,
+    contentTotalMs: VIDEO.contentSeconds * 1000,
+    adStartedAt: null,
+    contentStartedAt: null,
+    offsetMs: 0,
     adMs: 0,
     contentMs: 0,
     hidden,
@@ -53,36 +99,99 @@ export function initialWatchState(hidden = false): WatchState {
   };
 }
 
-/** Whether the timers are stopped by the tab or the player (the paused warning shows). */
+/** Whether the content's timer is stopped by the tab or the player (the paused warning shows). */
 export function isPaused(state: WatchState): boolean {
-  if (state.phase === "ad") return state.hidden;
-  if (state.phase === "content") return state.hidden || state.playerPaused;
-  return false;
+  return state.phase === "content" && (state.hidden || state.playerPaused);
+}
+
+/** Whole seconds left of the advertisement and of the content. */
+export function secondsLeft(state: WatchState): { ad: number; content: number } {
+  return {
+    ad: Math.max(0, Math.ceil((state.adTotalMs - state.adMs) / 1000)),
+    content: Math.max(0, Math.ceil((state.contentTotalMs - state.contentMs) / 1000)),
+  };
+}
+
+const clamp = (value: number, max: number) => Math.max(0, Math.min(max, value));
+const instant = (iso: string | null) => (iso ? new Date(iso).getTime() : null);
+
+/** The session's timing from a server answer that arrived at browser time `at`. */
+function withSession(state: WatchState, session: SessionTimes, at: number): WatchState {
+  return {
+    ...state,
+    sessionId: session.id,
+    adTotalMs: session.adSeconds * 1000,
+    contentTotalMs: session.contentSeconds * 1000,
+    adStartedAt: instant(session.adStartedAt),
+    contentStartedAt: instant(session.contentStartedAt),
+    offsetMs: serverOffsetMs(session.serverTime, at),
+  };
+}
+
+/** Advertisement shown by browser time `now`, on the server's clock. */
+function adShown(state: WatchState, now: number): number {
+  if (state.adStartedAt === null) return 0;
+  return clamp(now + state.offsetMs - state.adStartedAt, state.adTotalMs);
+}
+
+/** The most content the server can have seen by browser time `now`. */
+function contentAllowed(state: WatchState, now: number): number {
+  if (state.contentStartedAt === null) return 0;
+  return clamp(now + state.offsetMs - state.contentStartedAt, state.contentTotalMs);
+}
+
+function inAd(state: WatchState, now: number): WatchState {
+  const adMs = adShown(state, now);
+  return { ...state, adMs, phase: adMs >= state.adTotalMs ? "adDone" : "ad" };
+}
+
+/** An open session continues where the server's clock says it is. */
+function resume(state: WatchState, session: SessionTimes | null, at: number): WatchState {
+  if (!session || (session.status !== "AD" && session.status !== "CONTENT")) {
+    return { ...state, phase: "idle" };
+  }
+  const next = withSession(state, session, at);
+  if (session.status === "AD") {
+    const ad = inAd(next, at);
+    // Past its ad already: straight on to the content step.
+    return ad.phase === "adDone" ? { ...ad, phase: "startingContent" } : ad;
+  }
+  const contentMs = contentAllowed(next, at);
+  return {
+    ...next,
+    adMs: next.adTotalMs,
+    contentMs,
+    playerPaused: false,
+    phase: contentMs >= next.contentTotalMs ? "completing" : "content",
+  };
 }
 
 export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
   switch (event.type) {
     case "START":
       return state.phase === "idle" || state.phase === "failed"
-        ? { ...initialWatchState(state.hidden), phase: "starting" }
+        ? { ...initialWatchState({ hidden: state.hidden }), phase: "starting" }
         : state;
     case "STARTED":
       return state.phase === "starting"
-        ? { ...state, phase: "ad", sessionId: event.sessionId, adMs: 0 }
+        ? inAd(withSession(state, event.session, event.at), event.at)
         : state;
+    case "RESUMED":
+      return state.phase === "resuming" ? resume(state, event.session, event.at) : state;
     case "FAILED":
       return { ...state, phase: "failed", error: event.error };
     case "TICK": {
-      if (isPaused(state) || event.ms <= 0) return state;
-      if (state.phase === "ad") {
-        const adMs = Math.min(AD_MS, state.adMs + event.ms);
-        return { ...state, adMs, phase: adMs >= AD_MS ? "adDone" : "ad" };
-      }
-      if (state.phase === "content") {
-        const contentMs = Math.min(CONTENT_MS, state.contentMs + event.ms);
-        return { ...state, contentMs, phase: contentMs >= CONTENT_MS ? "completing" : "content" };
-      }
-      return state;
+      if (state.phase === "ad") return inAd(state, event.now);
+      if (state.phase !== "content" || isPaused(state) || event.ms <= 0) return state;
+      const contentMs = Math.max(
+        state.contentMs,
+        Math.min(state.contentMs + event.ms, contentAllowed(state, event.now)),
+      );
+      return {
+        ...state,
+        contentMs,
+        phase: contentMs >= state.contentTotalMs ? "completing" : "content",
+      };
     }
     case "VISIBILITY":
       return { ...state, hidden: event.hidden };
@@ -91,12 +200,19 @@ export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
     case "CLOSE_AD":
       return state.phase === "adDone" ? { ...state, phase: "startingContent" } : state;
     case "CONTENT_STARTED":
+      // Time between the request and the answer does not count as content.
       return state.phase === "startingContent"
-        ? { ...state, phase: "content", contentMs: 0, playerPaused: false }
+        ? {
+            ...withSession(state, event.session, event.at),
+            phase: "content",
+            adMs: state.adTotalMs,
+            contentMs: 0,
+            playerPaused: false,
+          }
         : state;
     case "COMPLETED":
       return state.phase === "completing" ? { ...state, phase: "completed" } : state;
     case "RESET":
-      return initialWatchState(state.hidden);
+      return initialWatchState({ hidden: state.hidden });
   }
 }

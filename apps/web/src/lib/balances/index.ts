@@ -1,8 +1,1 @@
-export {
-  balancesQueryKey,
-  balancesQueryOptions,
-  getBalances,
-  toBigBalances,
-  useBalances,
-} from "./get-balances";
-export { applyBalancesEvent, BALANCES_STREAM_URL, LiveBalances } from "./live-balances";
+export { balancesQueryKey, balancesQueryOptions, toBigBalances, useBalances } from "./get-balances";

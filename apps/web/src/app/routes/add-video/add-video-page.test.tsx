@@ -1,7 +1,56 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { memberFixture, mockApi } from "@/test/mock-api";
+import { json, memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
+
+const KNOWN = "dQw4w9WgXcQ";
+
+function setup(views: string, post?: () => Response) {
+  const { session, me } = memberFixture();
+  const posted: unknown[] = [];
+  const fetchMock = mockApi({
+    "GET /api/auth/get-session": session,
+    "GET /api/me": me,
+    "GET /api/balances": { views, usdt: "0", pendingUsdt: "0" },
+    // The oEmbed lookup knows one video; any other id has no title.
+    "GET /api/videos/preview": ({ url }: { url: URL }) =>
+      url.searchParams.get("url")?.includes(KNOWN)
+        ? {
+            youtubeId: KNOWN,
+            youtubeUrl: url.searchParams.get("url"),
+            title: "Never Gonna Give You Up",
+            thumbnailUrl: `https://i.ytimg.com/vi/${KNOWN}/hqdefault.jpg`,
+          }
+        : json({ code: "VIDEO_TITLE_UNAVAILABLE", message: "Could not extract video title" }, 422),
+    "POST /api/videos": ({ body }: { body: unknown }) => {
+      posted.push(body);
+      return (
+        post?.() ?? json({ video: {}, balances: { views: "6", usdt: "0", pendingUsdt: "0" } }, 201)
+      );
+    },
+  });
+  const keys = () =>
+    fetchMock.mock.calls
+      .filter(([, init]) => init?.method === "POST")
+      .map(([, init]) => new Headers(init?.headers).get("Idempotency-Key"));
+  return { posted, keys };
+}
+
+async function form() {
+  await screen.findByTestId("add-video-balance");
+  return {
+    url: screen.getByLabelText("YouTube URL") as HTMLInputElement,
+    country: screen.getByLabelText("Country"),
+    theme: screen.getByLabelText("Theme"),
+    submit: screen.getByRole("button", { name: "Add Video" }),
+  };
+}
+
+/** Submits and expects the check's message (inline and as the seeds' toast). */
+async function expectCheck(submit: HTMLElement, message: string) {
+  fireEvent.click(submit);
+  await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2));
+}
 
 describe("/add-video", () => {
   it("asks visitors to sign in", async () => {
@@ -11,78 +60,79 @@ describe("/add-video", () => {
     expect(screen.getByRole("link", { name: "Go to Login" }).getAttribute("href")).toBe("/auth");
   });
 
-  it("shows the extracted title, runs the checks in order and posts the video", async () => {
-    const { session, me } = memberFixture();
-    const posted: unknown[] = [];
-    mockApi({
-      "GET /api/auth/get-session": session,
-      "GET /api/me": me,
-      "GET /api/balances": { views: "7", usdt: "0", pendingUsdt: "0" },
-      "GET /api/videos/preview": ({ url }: { url: URL }) => ({
-        youtubeId: "dQw4w9WgXcQ",
-        youtubeUrl: url.searchParams.get("url"),
-        title: "Never Gonna Give You Up",
-        thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
-      }),
-      "POST /api/videos": ({ body }: { body: unknown }) => {
-        posted.push(body);
-        return new Response(
-          JSON.stringify({ video: {}, balances: { views: "6", usdt: "0", pendingUsdt: "0" } }),
-          {
-            status: 201,
-            headers: { "content-type": "application/json" },
-          },
-        );
-      },
-    });
+  it("shows each of the seeds' six checks on submit, in order, then posts the video once", async () => {
+    const { posted, keys } = setup("7");
     const { router } = await renderRoute("/add-video");
     expect(await screen.findByRole("heading", { level: 1, name: "Add Video" })).toBeTruthy();
     expect(screen.getByText("How it works")).toBeTruthy();
-    expect(await screen.findByTestId("add-video-balance")).toHaveProperty("textContent", "7");
-    const submit = screen.getByRole("button", { name: "Add Video" });
-    expect(submit).toHaveProperty("disabled", true); // no title yet
+    const f = await form();
+    expect(screen.getByTestId("add-video-balance").textContent).toBe("7");
+    // Enabled: every check answers with its message.
+    expect(f.submit).toHaveProperty("disabled", false);
 
-    fireEvent.change(screen.getByLabelText("YouTube URL"), {
-      target: { value: "https://youtu.be/dQw4w9WgXcQ" },
-    });
+    await expectCheck(f.submit, "Please enter a YouTube URL");
+    expect(f.url.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = f.url.getAttribute("aria-describedby") ?? "";
+    expect(document.getElementById(describedBy)?.textContent).toBe("Please enter a YouTube URL");
+
+    fireEvent.change(f.url, { target: { value: "https://vimeo.com/123456" } });
+    await expectCheck(f.submit, "Please enter a valid YouTube URL");
+
+    fireEvent.change(f.url, { target: { value: "https://youtu.be/aaaaaaaaaaa" } });
+    await expectCheck(f.submit, "Could not extract video title. Please check the YouTube URL");
+
+    fireEvent.change(f.url, { target: { value: `https://youtu.be/${KNOWN}` } });
     expect(await screen.findByTestId("extracted-title")).toHaveProperty(
       "textContent",
       "Never Gonna Give You Up",
     );
-    await waitFor(() => expect(submit).toHaveProperty("disabled", false));
-    // Check 4 before check 5.
-    fireEvent.click(submit);
-    expect((await screen.findAllByText("Please select a country")).length).toBeGreaterThan(0);
-    fireEvent.change(screen.getByLabelText("Country"), { target: { value: "BR" } });
-    fireEvent.click(submit);
-    expect((await screen.findAllByText("Please select a theme")).length).toBeGreaterThan(0);
-    fireEvent.change(screen.getByLabelText("Theme"), { target: { value: "Music" } });
-    fireEvent.click(submit);
+    await expectCheck(f.submit, "Please select a country");
+    fireEvent.change(f.country, { target: { value: "BR" } });
+    await expectCheck(f.submit, "Please select a theme");
+    fireEvent.change(f.theme, { target: { value: "Music" } });
+    expect(posted).toEqual([]);
+
+    // A double click posts once.
+    fireEvent.click(f.submit);
+    fireEvent.click(f.submit);
     expect(await screen.findByText("Video Added Successfully!")).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe("/feed"));
-    expect(posted).toEqual([
-      { url: "https://youtu.be/dQw4w9WgXcQ", country: "BR", theme: "Music" },
-    ]);
+    expect(posted).toEqual([{ url: `https://youtu.be/${KNOWN}`, country: "BR", theme: "Music" }]);
+    expect(keys()).toHaveLength(1);
+    expect(keys()[0]).toBeTruthy();
   });
 
-  it("keeps the submit disabled with a balance under 1 view", async () => {
-    const { session, me } = memberFixture();
-    mockApi({
-      "GET /api/auth/get-session": session,
-      "GET /api/me": me,
-      "GET /api/balances": { views: "0", usdt: "0", pendingUsdt: "0" },
-      "GET /api/videos/preview": {
-        youtubeId: "dQw4w9WgXcQ",
-        youtubeUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-        title: "Never Gonna Give You Up",
-        thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
-      },
-    });
+  it("says 'You need at least 1 view to post a video' with a balance under 1 view", async () => {
+    const { posted } = setup("0");
     await renderRoute("/add-video");
-    fireEvent.change(await screen.findByLabelText("YouTube URL"), {
-      target: { value: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
-    });
-    expect(await screen.findByTestId("extracted-title")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Add Video" })).toHaveProperty("disabled", true);
+    const f = await form();
+    fireEvent.change(f.url, { target: { value: `https://www.youtube.com/watch?v=${KNOWN}` } });
+    fireEvent.change(f.country, { target: { value: "BR" } });
+    fireEvent.change(f.theme, { target: { value: "Music" } });
+    await expectCheck(f.submit, "You need at least 1 view to post a video");
+    expect(posted).toEqual([]);
+  });
+
+  it("shows the server's refusal, and retries a lost answer with the same key", async () => {
+    let answer = 0;
+    const { keys } = setup("7", () =>
+      ++answer === 1
+        ? json({ code: "INTERNAL", message: "boom" }, 500)
+        : json({ code: "VIDEO_ALREADY_LISTED", message: "You have already added this video" }, 409),
+    );
+    await renderRoute("/add-video");
+    const f = await form();
+    fireEvent.change(f.url, { target: { value: `https://youtu.be/${KNOWN}` } });
+    fireEvent.change(f.country, { target: { value: "BR" } });
+    fireEvent.change(f.theme, { target: { value: "Music" } });
+    fireEvent.click(f.submit);
+    expect(await screen.findByText("Failed to add video. Please try again.")).toBeTruthy();
+    await waitFor(() => expect(f.submit).toHaveProperty("disabled", false));
+    fireEvent.click(f.submit);
+    await waitFor(() =>
+      expect(screen.getAllByText("You have already added this video").length).toBeGreaterThan(0),
+    );
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
   });
 });

@@ -67,24 +67,40 @@ describe("/auth", () => {
     );
   });
 
-  it("shows the seed's validation messages in a red alert", async () => {
+  it("shows the seed's validation messages on their fields", async () => {
     await openSignUp();
     fireEvent.click(screen.getByRole("checkbox"));
 
     fillSignUp({ password: "secret-1", confirm: "secret-2" });
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
-    expect((await screen.findByRole("alert")).textContent).toContain("Passwords do not match");
+    expect(await screen.findByText("Passwords do not match")).toBeTruthy();
+    const confirm = screen.getByLabelText("Confirm Password");
+    expect(confirm.getAttribute("aria-invalid")).toBe("true");
+    expect(
+      document.getElementById(confirm.getAttribute("aria-describedby") ?? "")?.textContent,
+    ).toBe("Passwords do not match");
 
     fillSignUp({ password: "123", confirm: "123" });
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
-    await waitFor(() =>
-      expect(screen.getByRole("alert").textContent).toContain(
-        "Password must be at least 6 characters",
-      ),
-    );
+    expect(await screen.findByText("Password must be at least 6 characters")).toBeTruthy();
+    expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(screen.queryByText("Passwords do not match")).toBeNull());
 
     fireEvent.click(screen.getByRole("checkbox"));
     expect(screen.getByText("You must accept the Terms of Use and Privacy Policy")).toBeTruthy();
+  });
+
+  it("asks for the e-mail and the password on Sign In", async () => {
+    const fetchMock = mockApi();
+    await renderRoute("/auth");
+    fireEvent.click(await screen.findByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Please enter your email")).toBeTruthy();
+    expect(screen.getByText("Please enter your password")).toBeTruthy();
+    fill("E-mail", "not-an-email");
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Please enter a valid email")).toBeTruthy();
+    expect(screen.getByLabelText("E-mail").getAttribute("aria-invalid")).toBe("true");
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("sign-in"))).toBe(false);
   });
 
   it("says to check the e-mail after signing up, sending the inviter as referralId", async () => {

@@ -99,7 +99,9 @@ describe("/dashboard", () => {
               isVerified: true,
             },
             viewsBonus: "1",
-            usdtBonus: "0",
+            usdtBonus: "10000000",
+            earnedViews: "1",
+            earnedUsdt: "100000",
             status: "PAID",
             createdAt: "2026-03-01T12:00:00.000Z",
           },
@@ -110,8 +112,10 @@ describe("/dashboard", () => {
               username: "carla",
               isVerified: false,
             },
-            viewsBonus: "0",
-            usdtBonus: "0",
+            viewsBonus: "1",
+            usdtBonus: "10000000",
+            earnedViews: "0",
+            earnedUsdt: "0",
             status: "HELD",
             createdAt: "2026-03-02T12:00:00.000Z",
           },
@@ -123,6 +127,11 @@ describe("/dashboard", () => {
     expect(within(recent).getByText("@bruno")).toBeTruthy();
     expect(within(recent).getByText("Paid")).toBeTruthy();
     expect(within(recent).getByText("Held")).toBeTruthy();
+    // Whose amount it is: the referrer's view and commission, the member's welcome bonus.
+    expect(within(recent).getByText("You earned +1 view · +0.10 USDT")).toBeTruthy();
+    expect(within(recent).getByText("@bruno got a 10.00 USDT welcome bonus")).toBeTruthy();
+    expect(within(recent).getByText("On hold for review: nothing paid yet")).toBeTruthy();
+    expect(within(recent).queryByText(/\+10\.00 USDT/)).toBeNull();
     expect(screen.getByText("Silver")).toBeTruthy();
     expect(screen.getByText("Next: Gold")).toBeTruthy();
     expect(

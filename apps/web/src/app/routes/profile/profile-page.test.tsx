@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { formatUsdt, INVITE } from "@viewvault/shared";
 import { describe, expect, it } from "vitest";
 import i18n from "@/lib/i18n";
@@ -67,9 +67,41 @@ describe("/:handle", () => {
     await i18n.changeLanguage("en");
   });
 
-  it("answers a path that cannot be a username with the not-found page", async () => {
+  it("answers a bare path that cannot be a username with the not-found page", async () => {
     mockApi();
     await renderRoute("/not-a-user!");
     expect(await screen.findByText("404")).toBeTruthy();
+    cleanup();
+    await renderRoute("/some-name-with-hyphens");
+    expect(await screen.findByText("404")).toBeTruthy();
+  });
+
+  it("says Usuário não encontrado for any /@name no username can match (pt-BR)", async () => {
+    const fetchMock = mockApi();
+    await renderRoute("/@some-name-with-hyphens");
+    expect(await screen.findByRole("heading", { level: 1, name: "User not found" })).toBeTruthy();
+    await i18n.changeLanguage("pt-BR");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Usuário não encontrado" }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText("Não existe nenhum membro chamado @some-name-with-hyphens."),
+    ).toBeTruthy();
+    expect(screen.queryByText("404")).toBeNull();
+    await i18n.changeLanguage("en");
+    // Nothing to ask the server: no member can have that name.
+    const asked = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(asked.some((url) => url.includes("/api/profiles/"))).toBe(false);
+  });
+
+  it("says User not found for too long a name and for a reserved word after @", async () => {
+    mockApi();
+    const long = "a".repeat(40);
+    await renderRoute(`/@${long}`);
+    expect(await screen.findByRole("heading", { level: 1, name: "User not found" })).toBeTruthy();
+    expect(screen.getByText(`There is no member called @${long}.`)).toBeTruthy();
+    cleanup();
+    await renderRoute("/@dashboard");
+    expect(await screen.findByRole("heading", { level: 1, name: "User not found" })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { parseHandle } from "@viewvault/shared";
+import { profileHandle } from "@viewvault/shared";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -40,13 +40,25 @@ const RESERVED = new Set([
   "withdraw",
 ]);
 
-/** /@username or /username: the invite page for visitors, the public profile for members. */
+/**
+ * /@username or /username: the invite page for visitors, the public profile for members. Any
+ * /@name is a profile lookup, so a name no username can match says "user not found" without
+ * asking the server; a bare /name that cannot be a username (or is reserved) is not found.
+ */
 export function ProfilePage() {
   const { handle } = useParams();
-  const parsed = parseHandle(handle);
-  const username = parsed && !RESERVED.has(parsed.toLowerCase()) ? parsed : null;
-  if (!username) return <NotFoundPage />;
-  return <ProfileView username={username} />;
+  const target = profileHandle(handle);
+  const explicit = handle?.startsWith("@") ?? false;
+  if (!target || (!explicit && RESERVED.has(target.username.toLowerCase())))
+    return <NotFoundPage />;
+  if (!target.possible) return <MissingProfile username={target.username} />;
+  return <ProfileView username={target.username} />;
+}
+
+function MissingProfile({ username }: { username: string }) {
+  const { t } = useTranslation("profile");
+  useDocumentMeta(t("notFound.title"));
+  return <UserNotFound username={username} />;
 }
 
 function ProfileView({ username }: { username: string }) {

@@ -72,24 +72,59 @@ describe("/settings", () => {
     const address = await screen.findByLabelText("Wallet address");
     const network = screen.getByLabelText("Network");
 
+    // Checked as it is typed (the form contract runs on every change), on its field.
     fireEvent.change(address, { target: { value: EVM } });
-    expect(screen.getByText("A TRC20 address starts with T and has 34 characters")).toBeTruthy();
+    expect(
+      await screen.findByText("A TRC20 address starts with T and has 34 characters"),
+    ).toBeTruthy();
+    expect(address.getAttribute("aria-invalid")).toBe("true");
+    expect(
+      document.getElementById(address.getAttribute("aria-describedby") ?? "")?.textContent,
+    ).toBe("A TRC20 address starts with T and has 34 characters");
     fireEvent.change(address, { target: { value: TRON } });
-    expect(screen.queryByText(/A TRC20 address/)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(/A TRC20 address/)).toBeNull());
 
     fireEvent.change(network, { target: { value: "ERC20" } });
     expect(
-      screen.getByText("An ERC20 address is 0x followed by 40 hexadecimal characters"),
+      await screen.findByText("An ERC20 address is 0x followed by 40 hexadecimal characters"),
     ).toBeTruthy();
     fireEvent.change(address, { target: { value: EVM } });
-    expect(screen.queryByText(/ERC20 address is/)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(/ERC20 address is/)).toBeNull());
 
     fireEvent.change(network, { target: { value: "BEP20" } });
-    expect(screen.queryByText(/BEP20 address is/)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(/BEP20 address is/)).toBeNull());
     fireEvent.change(address, { target: { value: TRON } });
     expect(
-      screen.getByText("A BEP20 address is 0x followed by 40 hexadecimal characters"),
+      await screen.findByText("A BEP20 address is 0x followed by 40 hexadecimal characters"),
     ).toBeTruthy();
+  });
+
+  it("says when the password is wrong, on the password field", async () => {
+    signedIn(
+      {},
+      {
+        "PUT /api/me/wallet": () =>
+          new Response(
+            JSON.stringify({
+              code: "INVALID_CREDENTIALS",
+              message: "Password or code is incorrect.",
+            }),
+            { status: 403, headers: { "content-type": "application/json" } },
+          ),
+      },
+    );
+    await renderRoute("/settings?tab=wallet");
+    fireEvent.change(await screen.findByLabelText("Wallet address"), { target: { value: TRON } });
+    fireEvent.click(screen.getByRole("button", { name: "Save wallet" }));
+    const dialog = await screen.findByRole("dialog");
+    const save = within(dialog).getByRole("button", { name: "Confirm and save" });
+    fireEvent.click(save);
+    expect(await within(dialog).findByText("Please enter your password")).toBeTruthy();
+    const password = within(dialog).getByLabelText("Password");
+    fireEvent.change(password, { target: { value: "wrong-1" } });
+    fireEvent.click(save);
+    expect(await within(dialog).findByText("Password or code is incorrect.")).toBeTruthy();
+    expect(password.getAttribute("aria-invalid")).toBe("true");
   });
 
   it("confirms a new wallet with the password", async () => {

@@ -53,7 +53,8 @@ export function SettingsPage() {
           setParams(next, { replace: true });
         }}
       >
-        <TabsList className="w-full justify-start sm:w-auto">
+        {/* Two rows of two on phones, so all four tabs stay in sight (the seeds hid two). */}
+        <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto">
           {TABS.map(({ id, icon: Icon }) => (
             <TabsTrigger key={id} value={id}>
               <Icon aria-hidden="true" />

@@ -61,14 +61,14 @@ describe("/swap", () => {
     ).toBeTruthy();
   });
 
-  it("says 'Enter a valid amount' and 'Insufficient Balance' before calling the server", async () => {
+  it("says 'Please enter a valid amount' and 'Insufficient Balance' before calling the server", async () => {
     const { bodies } = setup();
     await renderRoute("/swap");
     const field = await amountField();
     await screen.findByTestId("balance-views");
     fireEvent.change(field, { target: { value: "abc" } });
     fireEvent.click(screen.getByRole("button", { name: "Swap now" }));
-    expect(await screen.findAllByText("Enter a valid amount")).not.toHaveLength(0);
+    expect(await screen.findAllByText("Please enter a valid amount")).not.toHaveLength(0);
 
     fireEvent.change(field, { target: { value: "5000" } });
     fireEvent.click(screen.getByRole("button", { name: "Swap now" }));

@@ -10,7 +10,21 @@ const ALICE_REF = {
   isVerified: false,
 };
 
-function setup() {
+const SENT = {
+  transfer: {
+    id: "2d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
+    direction: "sent",
+    sender: ALICE_REF,
+    recipient: BOB,
+    transferType: "VIEWS",
+    amount: "100",
+    status: "COMPLETED",
+    createdAt: "2026-03-02T12:00:00.000Z",
+  },
+  balances: { views: "900", usdt: "500000000", pendingUsdt: "0" },
+};
+
+function setup(post?: (n: number) => unknown) {
   const { session, me } = memberFixture();
   const posts: unknown[] = [];
   const fetchMock = mockApi({
@@ -41,22 +55,14 @@ function setup() {
         : json({ code: "RECIPIENT_NOT_FOUND", message: "Recipient not found" }, 404),
     "POST /api/transfers": ({ body }: { body: unknown }) => {
       posts.push(body);
-      return {
-        transfer: {
-          id: "2d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
-          direction: "sent",
-          sender: ALICE_REF,
-          recipient: BOB,
-          transferType: "VIEWS",
-          amount: "100",
-          status: "COMPLETED",
-          createdAt: "2026-03-02T12:00:00.000Z",
-        },
-        balances: { views: "900", usdt: "500000000", pendingUsdt: "0" },
-      };
+      return post ? post(posts.length) : SENT;
     },
   });
-  return { fetchMock, posts };
+  const keys = () =>
+    fetchMock.mock.calls
+      .filter(([, init]) => init?.method === "POST")
+      .map(([, init]) => new Headers(init?.headers).get("Idempotency-Key"));
+  return { fetchMock, posts, keys };
 }
 
 async function form() {
@@ -140,5 +146,50 @@ describe("/transfer", () => {
     expect(within(history).getByText("Received from")).toBeTruthy();
     expect(within(history).getByText("@carla")).toBeTruthy();
     expect(within(history).getByText("+120.00 USDT")).toBeTruthy();
+  });
+
+  it("retries a lost answer with the same key, and puts a refusal on its field", async () => {
+    const { keys } = setup((n) =>
+      n === 1
+        ? json({ code: "INTERNAL", message: "boom" }, 500)
+        : n === 2
+          ? SENT
+          : json(
+              {
+                code: "INSUFFICIENT_BALANCE",
+                message: "Insufficient view balance",
+                params: { context: "transferViews" },
+                field: "amount",
+              },
+              422,
+            ),
+    );
+    await renderRoute("/transfer");
+    const f = await form();
+    const review = async () => {
+      fireEvent.change(f.recipient, { target: { value: "bob" } });
+      fireEvent.change(f.amount, { target: { value: "100" } });
+      fireEvent.click(f.submit);
+      const dialog = await screen.findByRole("dialog", { name: "Confirm transfer" });
+      return within(dialog).getByRole("button", { name: "Confirm and send" });
+    };
+
+    const confirm = await review();
+    fireEvent.click(confirm);
+    expect(await screen.findByText("Failed to complete transfer. Please try again.")).toBeTruthy();
+    // The dialog stays; sending again replays the same transfer (same key).
+    await waitFor(() => expect(confirm).toHaveProperty("disabled", false));
+    fireEvent.click(confirm);
+    expect(await screen.findByText("Transfer Completed!")).toBeTruthy();
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
+
+    // A new transfer is a new intent; the server's refusal lands on the amount field.
+    fireEvent.click(await review());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await within(f.form).findByText("Insufficient view balance")).toBeTruthy();
+    expect(f.amount.getAttribute("aria-invalid")).toBe("true");
+    expect(keys()).toHaveLength(3);
+    expect(keys()[2]).not.toBe(keys()[0]);
   });
 });

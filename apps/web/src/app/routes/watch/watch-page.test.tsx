@@ -91,6 +91,10 @@ describe("/watch/:id", () => {
     });
     await renderRoute(`/watch/${ID}`);
     expect(await screen.findByText("Session progress")).toBeTruthy();
+    // Long titles wrap at most three lines; the whole title stays available on hover.
+    expect(screen.getByRole("heading", { level: 1, name: "A video" }).getAttribute("title")).toBe(
+      "A video",
+    );
     expect(screen.getByRole("link", { name: "Back to Feed" }).getAttribute("href")).toBe("/feed");
     fireEvent.click(await screen.findByRole("button", { name: "Watch Advertisement" }));
     const overlay = await screen.findByRole("dialog", { name: "Advertisement" });
@@ -101,5 +105,107 @@ describe("/watch/:id", () => {
       true,
     );
     expect(within(overlay).getByText(/The ad ends in \d+ s/)).toBeTruthy();
+  });
+
+  describe("continues an open session (after a reload) from the server's timestamps", () => {
+    const SESSION = "33333333-3333-4333-8333-333333333333";
+    /**
+     * The open session as the server answers it now, its clock 2 minutes ahead of ours;
+     * timestamps (`…At`) are given in seconds before the server's now.
+     */
+    function open(overrides: Record<string, unknown> = {}, aheadMs = 120_000) {
+      return () => {
+        const serverNow = Date.now() + aheadMs;
+        const at = (secondsAgo: number) => new Date(serverNow - secondsAgo * 1000).toISOString();
+        const values = Object.fromEntries(
+          Object.entries(overrides).map(([key, value]) => [
+            key,
+            key.endsWith("At") && typeof value === "number" ? at(value) : value,
+          ]),
+        );
+        return {
+          id: SESSION,
+          videoId: ID,
+          status: "AD",
+          adStartedAt: at(0),
+          contentStartedAt: null,
+          contentCompletedAt: null,
+          credited: false,
+          adSeconds: 30,
+          contentSeconds: 30,
+          serverTime: at(0),
+          ...values,
+        };
+      };
+    }
+
+    it("shows the rest of the advertisement instead of starting over", async () => {
+      const fetchMock = signedIn({
+        [`GET /api/videos/${ID}`]: video(),
+        "GET /api/config": { adNetworkTag: null },
+        [`GET /api/videos/${ID}/sessions/current`]: open({ adStartedAt: 12 }),
+      });
+      await renderRoute(`/watch/${ID}`);
+      const overlay = await screen.findByRole("dialog", { name: "Advertisement" });
+      expect(within(overlay).getByText(/The ad ends in 1[78] s/)).toBeTruthy();
+      expect(within(overlay).getByRole("button", { name: /Close ad/ })).toHaveProperty(
+        "disabled",
+        true,
+      );
+      const bar = within(overlay).getByRole("progressbar", { name: "Advertisement" });
+      expect(Number(bar.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(12);
+      const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+      expect(posts).toEqual([]);
+    });
+
+    it("goes on to the content step when the ad is over, with the session's lengths", async () => {
+      let contentStarts = 0;
+      signedIn({
+        [`GET /api/videos/${ID}`]: video(),
+        "GET /api/config": { adNetworkTag: null },
+        [`GET /api/videos/${ID}/sessions/current`]: open({
+          adStartedAt: 50,
+          adSeconds: 20,
+          contentSeconds: 40,
+        }),
+        [`POST /api/watch-sessions/${SESSION}/content`]: () => {
+          contentStarts++;
+          return open({
+            status: "CONTENT",
+            adStartedAt: 50,
+            contentStartedAt: 0,
+            adSeconds: 20,
+            contentSeconds: 40,
+          })();
+        },
+      });
+      await renderRoute(`/watch/${ID}`);
+      expect(await screen.findByTitle("YouTube video player: A video")).toBeTruthy();
+      expect(screen.getByText(/^(40|39) s left$/)).toBeTruthy();
+      expect(screen.queryByRole("dialog", { name: "Advertisement" })).toBeNull();
+      expect(contentStarts).toBe(1);
+      expect(screen.getByText("20 / 20 s")).toBeTruthy();
+      expect(screen.getByText(/^\d+ \/ 40 s$/)).toBeTruthy();
+    });
+
+    it("continues the content where the server's clock says it is", async () => {
+      signedIn({
+        [`GET /api/videos/${ID}`]: video(),
+        "GET /api/config": { adNetworkTag: null },
+        [`GET /api/videos/${ID}/sessions/current`]: open({
+          status: "CONTENT",
+          adStartedAt: 45,
+          contentStartedAt: 10,
+        }),
+      });
+      await renderRoute(`/watch/${ID}`);
+      expect(await screen.findByTitle("YouTube video player: A video")).toBeTruthy();
+      expect(screen.getByText(/^(20|19) s left$/)).toBeTruthy();
+      const content = screen.getByRole("progressbar", { name: "Video content" });
+      expect(Number(content.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(10);
+      expect(
+        screen.getByRole("progressbar", { name: "Advertisement" }).getAttribute("aria-valuenow"),
+      ).toBe("30");
+    });
   });
 });

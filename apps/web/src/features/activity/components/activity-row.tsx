@@ -12,6 +12,7 @@ import {
   Repeat2,
   Rocket,
   SlidersHorizontal,
+  Undo2,
   Users,
   Video,
 } from "lucide-react";
@@ -30,6 +31,7 @@ const ICONS: Record<string, LucideIcon> = {
   boost: Rocket,
   view_request: Megaphone,
   view_request_match: Handshake,
+  view_request_refund: Undo2,
   adjustment: SlidersHorizontal,
 };
 

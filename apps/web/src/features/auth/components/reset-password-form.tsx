@@ -1,63 +1,56 @@
-import { PASSWORD } from "@viewvault/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TResetPasswordForm, ZResetPasswordForm } from "@viewvault/shared";
 import { KeyRound, Loader2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { FormError, PasswordField } from "@/components/ui/form-field";
 import { AuthError, authErrorMessage } from "@/lib/auth";
+import { fieldText } from "@/lib/form";
 import { resetPassword } from "../api/reset-password";
 
-/** New password + confirmation for the token of an e-mailed reset link. */
+/** New password + confirmation (`ZResetPasswordForm`) for the token of an e-mailed reset link. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation("auth");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TResetPasswordForm>({
+    resolver: zodResolver(ZResetPasswordForm),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password.length < PASSWORD.minLength) {
-      setError(t("validation.passwordTooShort"));
-      return;
-    }
-    if (password !== confirm) {
-      setError(t("validation.passwordsDoNotMatch"));
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  async function onValid(values: TResetPasswordForm) {
     try {
-      await resetPassword(token, password);
+      await resetPassword(token, values.password);
       onDone();
     } catch (caught) {
-      setError(
-        caught instanceof AuthError && caught.code === "INVALID_TOKEN"
-          ? t("reset.invalidLink")
-          : authErrorMessage(t, caught),
-      );
-      setBusy(false);
+      form.setError("root.server", {
+        message:
+          caught instanceof AuthError && caught.code === "INVALID_TOKEN"
+            ? t("reset.invalidLink")
+            : authErrorMessage(t, caught),
+      });
     }
   }
 
+  const busy = isSubmitting;
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <FormError message={error} />
+    <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
+      <FormError message={errors.root?.server?.message} />
       <PasswordField
         id="reset-password"
         label={t("reset.newPassword")}
         autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
+        error={fieldText(t, errors.password?.message)}
+        {...form.register("password")}
       />
       <PasswordField
         id="reset-confirm"
         label={t("reset.confirmPassword")}
         autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
+        error={fieldText(t, errors.confirmPassword?.message)}
+        {...form.register("confirmPassword")}
       />
-      <Button type="submit" variant="gradient" disabled={busy || !password || !confirm}>
+      <Button type="submit" variant="gradient" disabled={busy}>
         {busy ? (
           <Loader2 aria-hidden="true" className="animate-spin" />
         ) : (

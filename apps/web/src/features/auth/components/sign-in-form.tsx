@@ -1,12 +1,16 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TSignInForm, ZSignInForm } from "@viewvault/shared";
 import { AlertCircle, CheckCircle2, Loader2, LogIn, MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FieldError, Label } from "@/components/ui/label";
 import { AuthError, authErrorMessage, useAuth } from "@/lib/auth";
+import { fieldText } from "@/lib/form";
 import { requestPasswordReset } from "../api/request-password-reset";
 import { resendVerificationEmail } from "../api/resend-verification-email";
 import { TwoFactorStep } from "./two-factor-step";
@@ -14,15 +18,18 @@ import { TwoFactorStep } from "./two-factor-step";
 type Notice = { kind: "error" | "success"; text: string } | null;
 
 /**
- * E-mail and password, "Forgot Password?", a resend button when the e-mail is not confirmed
- * yet, and the two-factor step when the account has it.
+ * E-mail and password (`ZSignInForm`), "Forgot Password?", a resend button when the e-mail is not
+ * confirmed yet, and the two-factor step when the account has it.
  */
 export function SignInForm({ linkError }: { linkError?: string | null }) {
   const { t } = useTranslation("auth");
   const { signIn } = useAuth();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState<"signIn" | "reset" | "resend" | null>(null);
+  const form = useForm<TSignInForm>({
+    resolver: zodResolver(ZSignInForm),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [busy, setBusy] = useState<"reset" | "resend" | null>(null);
   const [notice, setNotice] = useState<Notice>(
     linkError ? { kind: "error", text: linkError } : null,
   );
@@ -33,13 +40,11 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
     return <TwoFactorStep onBack={() => setStep("credentials")} />;
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onValid(values: TSignInForm) {
     setNotice(null);
     setUnverified(false);
-    setBusy("signIn");
     try {
-      const result = await signIn({ email: email.trim(), password });
+      const result = await signIn(values);
       if (result.twoFactorRequired) setStep("twoFactor");
     } catch (error) {
       if (error instanceof AuthError && error.code === "EMAIL_NOT_VERIFIED") {
@@ -48,20 +53,22 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
       } else {
         setNotice({ kind: "error", text: authErrorMessage(t, error) });
       }
-    } finally {
-      setBusy(null);
     }
   }
 
+  /** The e-mail typed so far (trimmed), for the reset and resend links. */
+  const typedEmail = () => form.getValues("email").trim();
+
   async function onForgotPassword() {
-    if (!email.trim()) {
+    const email = typedEmail();
+    if (!email) {
       setNotice({ kind: "error", text: t("signIn.emailRequired") });
       return;
     }
     setNotice(null);
     setBusy("reset");
     try {
-      await requestPasswordReset(email.trim());
+      await requestPasswordReset(email);
       setNotice({ kind: "success", text: t("signIn.resetSent") });
     } catch (error) {
       setNotice({ kind: "error", text: authErrorMessage(t, error) });
@@ -71,13 +78,14 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
   }
 
   async function onResend() {
-    if (!email.trim()) {
+    const email = typedEmail();
+    if (!email) {
       setNotice({ kind: "error", text: t("signIn.emailRequired") });
       return;
     }
     setBusy("resend");
     try {
-      await resendVerificationEmail(email.trim());
+      await resendVerificationEmail(email);
       toast.success(t("signIn.verificationSent"));
       setNotice({ kind: "success", text: t("signIn.verificationSent") });
       setUnverified(false);
@@ -89,7 +97,7 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+    <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
       {notice ? (
         <Alert variant={notice.kind === "error" ? "destructive" : "default"}>
           {notice.kind === "error" ? (
@@ -105,7 +113,7 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
                 size="sm"
                 variant="outline"
                 onClick={onResend}
-                disabled={busy !== null}
+                disabled={busy !== null || isSubmitting}
               >
                 {busy === "resend" ? (
                   <Loader2 aria-hidden="true" className="animate-spin" />
@@ -128,9 +136,11 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
           inputMode="email"
           required
           placeholder={t("fields.emailPlaceholder")}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "signin-email-error" : undefined}
+          {...form.register("email")}
         />
+        <FieldError id="signin-email-error">{fieldText(t, errors.email?.message)}</FieldError>
       </div>
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
@@ -140,7 +150,7 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
             variant="link"
             className="h-auto p-0 text-xs"
             onClick={onForgotPassword}
-            disabled={busy !== null}
+            disabled={busy !== null || isSubmitting}
           >
             {t("signIn.forgotPassword")}
           </Button>
@@ -150,21 +160,19 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "signin-password-error" : undefined}
+          {...form.register("password")}
         />
+        <FieldError id="signin-password-error">{fieldText(t, errors.password?.message)}</FieldError>
       </div>
-      <Button
-        type="submit"
-        variant="gradient"
-        disabled={busy !== null || !email.trim() || !password}
-      >
-        {busy === "signIn" ? (
+      <Button type="submit" variant="gradient" disabled={busy !== null || isSubmitting}>
+        {isSubmitting ? (
           <Loader2 aria-hidden="true" className="animate-spin" />
         ) : (
           <LogIn aria-hidden="true" />
         )}
-        {busy === "signIn" ? t("signIn.submitting") : t("signIn.submit")}
+        {isSubmitting ? t("signIn.submitting") : t("signIn.submit")}
       </Button>
     </form>
   );

@@ -1,80 +1,74 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ZSignUpForm } from "@viewvault/shared";
 import { Loader2, MailCheck, UserRoundPlus } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { z } from "zod";
 import { UsernameStatusHint } from "@/components/account/username-status";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormError, PasswordField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FieldError, Label } from "@/components/ui/label";
 import { authErrorMessage, useAuth } from "@/lib/auth";
+import { fieldText } from "@/lib/form";
 import { currentLocale } from "@/lib/i18n";
 import { useUsernameAvailability } from "@/lib/username-availability";
-import { validationMessage } from "@/lib/validation-message";
 
-type Field = "username" | "email" | "password" | "confirmPassword" | "acceptTerms";
+type SignUpValues = z.input<typeof ZSignUpForm>;
+type SignUpOutput = z.output<typeof ZSignUpForm>;
 
 const linkClass = "font-medium text-primary underline underline-offset-4 hover:no-underline";
 
 /**
- * Username (checked live), e-mail, password, confirmation and the terms. "Create Account"
- * stays disabled while a request runs or until the terms are accepted.
+ * Username (checked live), e-mail, password, confirmation and the terms, on `ZSignUpForm`.
+ * "Create Account" stays disabled while a request runs or until the terms are accepted.
  */
 export function SignUpForm({ referralId }: { referralId?: string | null }) {
   const { t } = useTranslation("auth");
   const { signUp } = useAuth();
-  const [values, setValues] = useState({
-    username: "",
-    email: "",
-    password: "",
-    confirmPassword: "",
+  const form = useForm<SignUpValues, unknown, SignUpOutput>({
+    resolver: zodResolver(ZSignUpForm),
+    defaultValues: {
+      username: "",
+      email: "",
+      password: "",
+      confirmPassword: "",
+      acceptTerms: false,
+    },
   });
-  const [acceptTerms, setAcceptTerms] = useState(false);
+  const { errors, isSubmitting } = form.formState;
   const [termsTouched, setTermsTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; field?: Field } | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const usernameStatus = useUsernameAvailability(values.username);
+  const [username, email, password, confirmPassword, acceptTerms] = useWatch({
+    control: form.control,
+    name: ["username", "email", "password", "confirmPassword", "acceptTerms"],
+  });
+  const usernameStatus = useUsernameAvailability(username);
 
-  const allFilled = Object.values(values).every((value) => value.trim() !== "");
+  const allFilled = [username, email, password, confirmPassword].every((v) => v.trim() !== "");
   const showTermsHint = !acceptTerms && (termsTouched || allFilled);
 
-  const set = (field: keyof typeof values) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    const parsed = ZSignUpForm.safeParse({ ...values, acceptTerms });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setError({
-        text: validationMessage(t, issue?.message ?? ""),
-        field: issue?.path[0] as Field | undefined,
-      });
-      return;
-    }
+  async function onValid(values: SignUpOutput) {
     if (usernameStatus === "taken") {
-      setError({ text: t("errors:auth.USERNAME_IS_ALREADY_TAKEN"), field: "username" });
+      form.setError("username", { message: "errors:auth.USERNAME_IS_ALREADY_TAKEN" });
       return;
     }
-    setBusy(true);
     try {
       await signUp({
-        username: parsed.data.username,
-        email: parsed.data.email,
-        password: parsed.data.password,
+        username: values.username,
+        email: values.email,
+        password: values.password,
         locale: currentLocale(),
         ...(referralId ? { referralId } : {}),
       });
-      setSentTo(parsed.data.email);
-      setValues((current) => ({ ...current, password: "", confirmPassword: "" }));
+      setSentTo(values.email);
+      form.resetField("password");
+      form.resetField("confirmPassword");
     } catch (caught) {
-      setError({ text: authErrorMessage(t, caught) });
-    } finally {
-      setBusy(false);
+      form.setError("root.server", { message: authErrorMessage(t, caught) });
     }
   }
 
@@ -88,11 +82,12 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
     );
   }
 
-  const invalid = (field: Field) => (error?.field === field ? true : undefined);
+  const error = (field: "username" | "email" | "password" | "confirmPassword") =>
+    fieldText(t, errors[field]?.message);
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <FormError message={error?.text} />
+    <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
+      <FormError message={errors.root?.server?.message} />
 
       <div className="grid gap-2">
         <Label htmlFor="signup-username">{t("fields.username")}</Label>
@@ -103,12 +98,16 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
           spellCheck={false}
           required
           placeholder={t("fields.usernamePlaceholder")}
-          aria-describedby="signup-username-status"
-          aria-invalid={invalid("username") ?? (usernameStatus === "taken" ? true : undefined)}
-          value={values.username}
-          onChange={(event) => set("username")(event.target.value)}
+          aria-describedby={
+            errors.username
+              ? "signup-username-status signup-username-error"
+              : "signup-username-status"
+          }
+          aria-invalid={errors.username || usernameStatus === "taken" ? true : undefined}
+          {...form.register("username")}
         />
         <UsernameStatusHint id="signup-username-status" status={usernameStatus} />
+        <FieldError id="signup-username-error">{error("username")}</FieldError>
       </div>
       <div className="grid gap-2">
         <Label htmlFor="signup-email">{t("fields.email")}</Label>
@@ -119,28 +118,27 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
           inputMode="email"
           required
           placeholder={t("fields.emailPlaceholder")}
-          aria-invalid={invalid("email")}
-          value={values.email}
-          onChange={(event) => set("email")(event.target.value)}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "signup-email-error" : undefined}
+          {...form.register("email")}
         />
+        <FieldError id="signup-email-error">{error("email")}</FieldError>
       </div>
       <PasswordField
         id="signup-password"
         label={t("fields.password")}
         autoComplete="new-password"
         required
-        invalid={invalid("password")}
-        value={values.password}
-        onChange={set("password")}
+        error={error("password")}
+        {...form.register("password")}
       />
       <PasswordField
         id="signup-confirm"
         label={t("fields.confirmPassword")}
         autoComplete="new-password"
         required
-        invalid={invalid("confirmPassword")}
-        value={values.confirmPassword}
-        onChange={set("confirmPassword")}
+        error={error("confirmPassword")}
+        {...form.register("confirmPassword")}
       />
       <div className="grid gap-1.5">
         <div className="flex items-start gap-2 text-sm">
@@ -148,12 +146,8 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
             id="signup-terms"
             type="checkbox"
             className="mt-0.5 size-4 shrink-0 cursor-pointer accent-(--primary)"
-            checked={acceptTerms}
             aria-describedby={showTermsHint ? "signup-terms-hint" : undefined}
-            onChange={(event) => {
-              setAcceptTerms(event.target.checked);
-              setTermsTouched(true);
-            }}
+            {...form.register("acceptTerms", { onChange: () => setTermsTouched(true) })}
           />
           <label htmlFor="signup-terms" className="cursor-pointer leading-snug">
             <Trans
@@ -170,17 +164,17 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
         </div>
         {showTermsHint ? (
           <p id="signup-terms-hint" className="text-sm text-destructive">
-            {t("validation.acceptTerms")}
+            {t("errors:validation.acceptTerms")}
           </p>
         ) : null}
       </div>
-      <Button type="submit" variant="gradient" disabled={busy || !acceptTerms}>
-        {busy ? (
+      <Button type="submit" variant="gradient" disabled={isSubmitting || !acceptTerms}>
+        {isSubmitting ? (
           <Loader2 aria-hidden="true" className="animate-spin" />
         ) : (
           <UserRoundPlus aria-hidden="true" />
         )}
-        {busy ? t("signUp.submitting") : t("signUp.submit")}
+        {isSubmitting ? t("signUp.submitting") : t("signUp.submit")}
       </Button>
     </form>
   );

@@ -11,7 +11,9 @@ export function UserNotFound({ username }: { username: string }) {
         <UserX aria-hidden="true" className="size-8" />
       </span>
       <h1 className="mt-5 text-2xl font-bold tracking-tight">{t("notFound.title")}</h1>
-      <p className="mt-3 text-muted-foreground">{t("notFound.description", { username })}</p>
+      <p className="mt-3 max-w-full text-muted-foreground [overflow-wrap:anywhere]">
+        {t("notFound.description", { username })}
+      </p>
       <Button asChild className="mt-8">
         <Link to="/">
           <Home aria-hidden="true" />

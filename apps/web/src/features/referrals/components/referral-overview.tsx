@@ -162,7 +162,7 @@ function RecentReferralsCard({ summary }: { summary: TReferralSummary }) {
         ) : (
           <ul aria-label={t("recent.title")} className="divide-y">
             {summary.recent.slice(0, REFERRAL.recentShown).map((referral) => (
-              <li key={referral.id} className="flex items-center gap-3 py-3">
+              <li key={referral.id} className="flex items-start gap-3 py-3">
                 <div className="grid min-w-0 flex-1 gap-1">
                   <MemberChip
                     username={referral.referred.username}
@@ -173,28 +173,59 @@ function RecentReferralsCard({ summary }: { summary: TReferralSummary }) {
                   <time dateTime={referral.createdAt} className="text-xs text-muted-foreground">
                     {fmt.date(referral.createdAt)}
                   </time>
+                  <ReferralEarnings referral={referral} />
                 </div>
-                <div className="grid shrink-0 justify-items-end gap-1">
-                  <span
-                    className={cn(
-                      "rounded-full px-2 py-0.5 text-xs font-medium",
-                      STATUS_STYLE[referral.status],
-                    )}
-                  >
-                    {t(`status.${referral.status}`)}
-                  </span>
-                  <span className="text-xs text-muted-foreground tabular-nums">
-                    {fmt.amount(referral.viewsBonus, "VIEWS", { signed: true })}
-                    {BigInt(referral.usdtBonus) > 0n
-                      ? ` · ${fmt.amount(referral.usdtBonus, "USDT", { signed: true })}`
-                      : ""}
-                  </span>
-                </div>
+                <span
+                  className={cn(
+                    "shrink-0 rounded-full px-2 py-0.5 text-xs font-medium",
+                    STATUS_STYLE[referral.status],
+                  )}
+                >
+                  {t(`status.${referral.status}`)}
+                </span>
               </li>
             ))}
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Whose money is whose: what the referrer earned from this referral (the sign-up view and the
+ * commission so far), and the invited member's welcome bonus, which is theirs, not the
+ * referrer's.
+ */
+function ReferralEarnings({ referral }: { referral: TReferralSummary["recent"][number] }) {
+  const { t } = useTranslation("referrals");
+  const fmt = useMoneyFormat();
+  if (referral.status !== "PAID") {
+    return (
+      <span className="text-xs text-muted-foreground">
+        {referral.status === "HELD" ? t("recent.onHold") : t("recent.notPaid")}
+      </span>
+    );
+  }
+  const earned = [
+    fmt.amount(referral.earnedViews, "VIEWS", { signed: true }),
+    ...(BigInt(referral.earnedUsdt) > 0n
+      ? [fmt.amount(referral.earnedUsdt, "USDT", { signed: true })]
+      : []),
+  ].join(" · ");
+  return (
+    <>
+      <span className="text-xs font-medium text-success tabular-nums">
+        {t("recent.youEarned", { amount: earned })}
+      </span>
+      {BigInt(referral.usdtBonus) > 0n ? (
+        <span className="text-xs text-muted-foreground tabular-nums">
+          {t("recent.welcomeBonus", {
+            username: referral.referred.username,
+            amount: fmt.amount(referral.usdtBonus, "USDT"),
+          })}
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -1,46 +1,42 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { PASSWORD } from "@viewvault/shared";
+import { type TChangePasswordForm, ZChangePasswordForm } from "@viewvault/shared";
 import { KeyRound, Loader2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError, PasswordField } from "@/components/ui/form-field";
 import { AuthError, authErrorMessage } from "@/lib/auth";
+import { fieldText } from "@/lib/form";
 import { changePassword } from "../api/change-password";
 import { sessionsQueryKey } from "../api/list-sessions";
 
+const EMPTY: TChangePasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+/** Current password, new password and confirmation (`ZChangePasswordForm`). */
 export function ChangePasswordCard() {
   const { t } = useTranslation("settings");
   const queryClient = useQueryClient();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TChangePasswordForm>({
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    if (next.length < PASSWORD.minLength) return setError(t("auth:validation.passwordTooShort"));
-    if (next !== confirm) return setError(t("auth:validation.passwordsDoNotMatch"));
-    setBusy(true);
+  async function onValid(values: TChangePasswordForm) {
     try {
-      await changePassword(current, next);
-      setCurrent("");
-      setNext("");
-      setConfirm("");
+      await changePassword(values.currentPassword, values.newPassword);
+      form.reset(EMPTY);
       toast.success(t("password.changed"));
       await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
     } catch (caught) {
-      setError(
-        caught instanceof AuthError && caught.code === "INVALID_PASSWORD"
-          ? t("password.wrongCurrent")
-          : authErrorMessage(t, caught),
-      );
-    } finally {
-      setBusy(false);
+      if (caught instanceof AuthError && caught.code === "INVALID_PASSWORD") {
+        form.setError("currentPassword", { message: "errors:auth.INVALID_PASSWORD" });
+      } else {
+        form.setError("root.server", { message: authErrorMessage(t, caught) });
+      }
     }
   }
 
@@ -54,35 +50,31 @@ export function ChangePasswordCard() {
         <CardDescription>{t("password.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="grid gap-4 sm:max-w-md" noValidate>
-          <FormError message={error} />
+        <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4 sm:max-w-md" noValidate>
+          <FormError message={errors.root?.server?.message} />
           <PasswordField
             id="password-current"
             label={t("password.current")}
             autoComplete="current-password"
-            value={current}
-            onChange={setCurrent}
+            error={fieldText(t, errors.currentPassword?.message)}
+            {...form.register("currentPassword")}
           />
           <PasswordField
             id="password-new"
             label={t("password.new")}
             autoComplete="new-password"
-            value={next}
-            onChange={setNext}
+            error={fieldText(t, errors.newPassword?.message)}
+            {...form.register("newPassword")}
           />
           <PasswordField
             id="password-confirm"
             label={t("password.confirm")}
             autoComplete="new-password"
-            value={confirm}
-            onChange={setConfirm}
+            error={fieldText(t, errors.confirmPassword?.message)}
+            {...form.register("confirmPassword")}
           />
-          <Button
-            type="submit"
-            className="justify-self-start"
-            disabled={busy || !current || !next || !confirm}
-          >
-            {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
+            {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
             {t("password.submit")}
           </Button>
         </form>

@@ -1,6 +1,15 @@
-import { LOCALES, type Locale, type TMe, ZUsername } from "@viewvault/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  LOCALES,
+  type Locale,
+  problemMessage,
+  type TMe,
+  type TProfileForm,
+  ZProfileForm,
+} from "@viewvault/shared";
 import { Loader2, Save } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { CopyButton } from "@/components/account/copy-button";
@@ -8,56 +17,58 @@ import { UsernameStatusHint } from "@/components/account/username-status";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input, NativeSelect } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FieldError, Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
+import { fieldText } from "@/lib/form";
+import { errorText } from "@/lib/problem-text";
 import { referralLink } from "@/lib/referral-link";
 import { useUsernameAvailability } from "@/lib/username-availability";
-import { validationMessage } from "@/lib/validation-message";
 
-/** Perfil: username (checked live), the referral link and the language. */
+/** Perfil: username (`ZProfileForm`, checked live), the referral link and the language. */
 export function ProfileTab({ me }: { me: TMe }) {
   const { t, i18n } = useTranslation("settings");
   const { updateProfile } = useAuth();
   const current = me.profile.username;
-  const [username, setUsername] = useState(current);
-  const [saving, setSaving] = useState<"username" | "locale" | null>(null);
+  const form = useForm<TProfileForm>({
+    resolver: zodResolver(ZProfileForm),
+    defaultValues: { username: current },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const username = useWatch({ control: form.control, name: "username" });
+  const [savingLocale, setSavingLocale] = useState(false);
   const status = useUsernameAvailability(username, { unchanged: current });
   const changed = username.trim() !== current;
   const link = referralLink(current);
+  const usernameError = fieldText(t, errors.username?.message);
 
   function failed(error: unknown) {
-    const description =
-      error instanceof ApiError && error.status === 409
-        ? t("errors:auth.USERNAME_IS_ALREADY_TAKEN")
-        : error instanceof ApiError
-          ? t(`errors:${error.code}`)
-          : undefined;
-    toast.error(t("toast.profileFailed"), { description });
+    toast.error(t("toast.profileFailed"), {
+      description: error instanceof ApiError ? errorText(t, error, "") || undefined : undefined,
+    });
   }
 
-  async function onSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ZUsername.safeParse(username);
-    if (!parsed.success) {
-      toast.error(t("toast.profileFailed"), {
-        description: validationMessage(t, parsed.error.issues[0]?.message ?? ""),
-      });
-      return;
-    }
-    setSaving("username");
+  function onInvalid() {
+    toast.error(t("toast.profileFailed"), {
+      description: fieldText(t, form.getFieldState("username").error?.message) ?? undefined,
+    });
+  }
+
+  async function onValid(values: TProfileForm) {
     try {
-      await updateProfile({ username: parsed.data });
+      await updateProfile({ username: values.username });
+      form.reset({ username: values.username });
       toast.success(t("toast.profileUpdated"));
     } catch (error) {
+      if (error instanceof ApiError && error.refused && error.field === "username") {
+        form.setError("username", { type: error.code, message: problemMessage(error) });
+      }
       failed(error);
-    } finally {
-      setSaving(null);
     }
   }
 
   async function onLocale(locale: Locale) {
-    setSaving("locale");
+    setSavingLocale(true);
     try {
       await updateProfile({ locale });
       await i18n.changeLanguage(locale);
@@ -65,10 +76,11 @@ export function ProfileTab({ me }: { me: TMe }) {
     } catch (error) {
       failed(error);
     } finally {
-      setSaving(null);
+      setSavingLocale(false);
     }
   }
 
+  const saving = isSubmitting || savingLocale;
   return (
     <div className="grid gap-6">
       <Card>
@@ -77,7 +89,7 @@ export function ProfileTab({ me }: { me: TMe }) {
           <CardDescription>{t("profile.description")}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSave} className="grid gap-4" noValidate>
+          <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="grid gap-4" noValidate>
             <div className="grid gap-2">
               <Label htmlFor="settings-email">{t("profile.email")}</Label>
               <Input id="settings-email" value={me.user.email} readOnly disabled />
@@ -89,19 +101,25 @@ export function ProfileTab({ me }: { me: TMe }) {
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
-                aria-describedby="settings-username-status"
-                aria-invalid={status === "taken" || status === "invalid" ? true : undefined}
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
+                aria-describedby={
+                  usernameError
+                    ? "settings-username-status settings-username-error"
+                    : "settings-username-status"
+                }
+                aria-invalid={
+                  usernameError || status === "taken" || status === "invalid" ? true : undefined
+                }
+                {...form.register("username")}
               />
               <UsernameStatusHint id="settings-username-status" status={status} />
+              <FieldError id="settings-username-error">{usernameError}</FieldError>
             </div>
             <Button
               type="submit"
               className="justify-self-start"
-              disabled={!changed || saving !== null || status === "taken" || status === "invalid"}
+              disabled={!changed || saving || status === "taken" || status === "invalid"}
             >
-              {saving === "username" ? (
+              {isSubmitting ? (
                 <Loader2 aria-hidden="true" className="animate-spin" />
               ) : (
                 <Save aria-hidden="true" />
@@ -139,7 +157,7 @@ export function ProfileTab({ me }: { me: TMe }) {
           <NativeSelect
             id="settings-locale"
             value={me.profile.locale}
-            disabled={saving !== null}
+            disabled={saving}
             onChange={(event) => void onLocale(event.target.value as Locale)}
           >
             {LOCALES.map((locale) => (

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { parseUserAgent } from "@viewvault/shared";
 import { Globe, Laptop, Loader2, LogOut, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { authErrorMessage } from "@/lib/auth";
 import { currentLocale } from "@/lib/i18n";
-import { parseUserAgent } from "@/lib/user-agent";
 import { type DeviceSession, sessionsQueryKey, useSessions } from "../api/list-sessions";
 import { revokeOtherSessions, revokeSession } from "../api/revoke-session";
 

@@ -1,7 +1,16 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type TPasswordConfirmForm,
+  type TTotpSetupForm,
+  ZPasswordConfirmForm,
+  ZTotpSetupForm,
+} from "@viewvault/shared";
 import { Download, Loader2, ShieldCheck, ShieldOff } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { CopyButton } from "@/components/account/copy-button";
 import { QrCode } from "@/components/account/qr-code";
 import { Badge } from "@/components/ui/badge";
@@ -9,8 +18,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError, PasswordField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FieldError, Label } from "@/components/ui/label";
 import { AuthError, authErrorMessage, useAuth } from "@/lib/auth";
+import { fieldText } from "@/lib/form";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -129,46 +139,43 @@ function PasswordStep({
   onConfirmed: (password: string) => Promise<void>;
 }) {
   const { t } = useTranslation("settings");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TPasswordConfirmForm>({
+    resolver: zodResolver(ZPasswordConfirmForm),
+    defaultValues: { password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!password) return;
-    setBusy(true);
-    setError(null);
+  async function onValid(values: TPasswordConfirmForm) {
     try {
-      await onConfirmed(password);
+      await onConfirmed(values.password);
     } catch (caught) {
-      setError(
-        caught instanceof AuthError && caught.code === "INVALID_PASSWORD"
-          ? t("password.wrongCurrent")
-          : authErrorMessage(t, caught),
-      );
-      setBusy(false);
+      if (caught instanceof AuthError && caught.code === "INVALID_PASSWORD") {
+        form.setError("password", { message: "errors:auth.INVALID_PASSWORD" });
+      } else {
+        form.setError("root.server", { message: authErrorMessage(t, caught) });
+      }
     }
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4 sm:max-w-md" noValidate>
+    <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4 sm:max-w-md" noValidate>
       <p className="text-sm text-muted-foreground">{t(`twoFactor.passwordPrompt.${purpose}`)}</p>
-      <FormError message={error} />
+      <FormError message={errors.root?.server?.message} />
       <PasswordField
         id="two-factor-password"
         label={t("twoFactor.password")}
         autoComplete="current-password"
         autoFocus
-        value={password}
-        onChange={setPassword}
+        error={fieldText(t, errors.password?.message)}
+        {...form.register("password")}
       />
       <div className="flex flex-wrap gap-2">
         <Button
           type="submit"
           variant={purpose === "disable" ? "destructive" : "default"}
-          disabled={busy || !password}
+          disabled={isSubmitting}
         >
-          {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
           {t("twoFactor.continue")}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
@@ -189,23 +196,20 @@ function SetupStep({
   onDone: () => Promise<void>;
 }) {
   const { t } = useTranslation("settings");
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof ZTotpSetupForm>, unknown, TTotpSetupForm>({
+    resolver: zodResolver(ZTotpSetupForm),
+    defaultValues: { code: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const codeError = fieldText(t, errors.code?.message);
   const secret = secretFromTotpUri(setup.totpURI);
-  const digits = code.replace(/\D/g, "");
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (digits.length !== 6) return;
-    setBusy(true);
-    setError(null);
+  async function onValid(values: TTotpSetupForm) {
     try {
-      await verifyTotpSetup(digits);
+      await verifyTotpSetup(values.code);
       await onDone();
     } catch (caught) {
-      setError(authErrorMessage(t, caught));
-      setBusy(false);
+      form.setError("root.server", { message: authErrorMessage(t, caught) });
     }
   }
 
@@ -241,9 +245,9 @@ function SetupStep({
           <BackupCodes codes={setup.backupCodes} />
         </li>
       </ol>
-      <form onSubmit={onSubmit} className="grid gap-4 sm:max-w-md" noValidate>
+      <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4 sm:max-w-md" noValidate>
         <h3 className="font-semibold">{t("twoFactor.step3")}</h3>
-        <FormError message={error} />
+        <FormError message={errors.root?.server?.message} />
         <div className="grid gap-2">
           <Label htmlFor="two-factor-setup-code">{t("twoFactor.code")}</Label>
           <Input
@@ -252,13 +256,15 @@ function SetupStep({
             autoComplete="one-time-code"
             maxLength={6}
             className="font-mono tracking-widest"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? "two-factor-setup-code-error" : undefined}
+            {...form.register("code")}
           />
+          <FieldError id="two-factor-setup-code-error">{codeError}</FieldError>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy || digits.length !== 6}>
-            {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
             {t("twoFactor.verifyAndEnable")}
           </Button>
           <Button type="button" variant="ghost" onClick={onCancel}>

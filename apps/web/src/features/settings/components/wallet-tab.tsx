@@ -1,8 +1,18 @@
-import { NETWORKS, type Network, type TMe } from "@viewvault/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  NETWORKS,
+  type TMe,
+  type TWalletConfirmForm,
+  type TWalletForm,
+  ZWalletConfirmForm,
+  ZWalletForm,
+} from "@viewvault/shared";
 import { AlertCircle, Loader2, Lock, Save, ShieldCheck, Wallet } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,29 +27,31 @@ import {
 import { FormError } from "@/components/ui/form-field";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
-import { ApiError } from "@/lib/api-client";
+import { fieldText, setServerError } from "@/lib/form";
 import { useUpdateWallet } from "../api/update-wallet";
-import { WALLET_PROBLEM_KEYS, walletProblem } from "../wallet-validation";
 
-/** Carteira: payout network and address; saving asks for the password or a 2FA code. */
+/** Carteira: payout network and address (`ZWalletForm`); saving asks for the password or a 2FA code. */
 export function WalletTab({ me }: { me: TMe }) {
   const { t } = useTranslation("settings");
-  const [network, setNetwork] = useState<Network>(me.profile.walletNetwork ?? "TRC20");
-  const [address, setAddress] = useState(me.profile.walletAddress ?? "");
-  const [touched, setTouched] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const problem = walletProblem(network, address);
+  const form = useForm<TWalletForm>({
+    resolver: zodResolver(ZWalletForm),
+    // The address is checked as it is typed (and when the field is left), as before saving.
+    mode: "all",
+    defaultValues: {
+      walletNetwork: me.profile.walletNetwork ?? "TRC20",
+      walletAddress: me.profile.walletAddress ?? "",
+    },
+  });
+  const { errors } = form.formState;
+  const [network, address] = useWatch({
+    control: form.control,
+    name: ["walletNetwork", "walletAddress"],
+  });
+  const [confirming, setConfirming] = useState<TWalletForm | null>(null);
   const unchanged =
     network === me.profile.walletNetwork && address.trim() === (me.profile.walletAddress ?? "");
+  const addressError = fieldText(t, errors.walletAddress?.message);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (problem) return;
-    setConfirming(true);
-  }
-
-  const showProblem = problem && (touched || address.trim() !== "");
   return (
     <Card>
       <CardHeader>
@@ -59,13 +71,16 @@ export function WalletTab({ me }: { me: TMe }) {
         ) : (
           <p className="text-sm text-muted-foreground">{t("wallet.none")}</p>
         )}
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <form
+          onSubmit={form.handleSubmit((values) => setConfirming(values))}
+          className="grid gap-4"
+          noValidate
+        >
           <div className="grid gap-2 sm:max-w-xs">
             <Label htmlFor="wallet-network">{t("wallet.network")}</Label>
             <NativeSelect
               id="wallet-network"
-              value={network}
-              onChange={(event) => setNetwork(event.target.value as Network)}
+              {...form.register("walletNetwork", { deps: ["walletAddress"] })}
             >
               {NETWORKS.map((option) => (
                 <option key={option} value={option}>
@@ -82,15 +97,11 @@ export function WalletTab({ me }: { me: TMe }) {
               spellCheck={false}
               className="font-mono"
               placeholder={network === "TRC20" ? "T…" : "0x…"}
-              aria-invalid={showProblem ? true : undefined}
+              aria-invalid={addressError ? true : undefined}
               aria-describedby="wallet-address-error"
-              value={address}
-              onChange={(event) => setAddress(event.target.value)}
-              onBlur={() => setTouched(true)}
+              {...form.register("walletAddress")}
             />
-            <FieldError id="wallet-address-error">
-              {showProblem ? t(`auth:validation.${WALLET_PROBLEM_KEYS[problem]}`) : null}
-            </FieldError>
+            <FieldError id="wallet-address-error">{addressError}</FieldError>
           </div>
           <Alert variant="warning">
             <AlertCircle aria-hidden="true" />
@@ -105,9 +116,9 @@ export function WalletTab({ me }: { me: TMe }) {
       {confirming ? (
         // Mounted per attempt, so each one starts empty and with the right method.
         <ConfirmWalletDialog
-          onOpenChange={setConfirming}
+          onClose={() => setConfirming(null)}
           twoFactorEnabled={me.user.twoFactorEnabled}
-          wallet={{ walletNetwork: network, walletAddress: address.trim() }}
+          wallet={confirming}
         />
       ) : null}
     </Card>
@@ -115,54 +126,49 @@ export function WalletTab({ me }: { me: TMe }) {
 }
 
 function ConfirmWalletDialog({
-  onOpenChange,
+  onClose,
   twoFactorEnabled,
   wallet,
 }: {
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
   twoFactorEnabled: boolean;
-  wallet: { walletNetwork: Network; walletAddress: string };
+  wallet: TWalletForm;
 }) {
   const { t } = useTranslation("settings");
   const mutation = useUpdateWallet();
-  const [method, setMethod] = useState<"password" | "code">(twoFactorEnabled ? "code" : "password");
-  const [secret, setSecret] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof ZWalletConfirmForm>, unknown, TWalletConfirmForm>({
+    resolver: zodResolver(ZWalletConfirmForm),
+    defaultValues: { method: twoFactorEnabled ? "code" : "password", secret: "" },
+  });
+  const { errors } = form.formState;
+  const method = useWatch({ control: form.control, name: "method" });
+  const secretError = fieldText(t, errors.secret?.message);
 
-  function close(next: boolean) {
-    onOpenChange(next);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    const value = method === "code" ? secret.replace(/\D/g, "") : secret;
-    if (!value || (method === "code" && value.length !== 6)) {
-      setError(t(method === "code" ? "auth:validation.codeSixDigits" : "wallet.passwordRequired"));
-      return;
-    }
+  function onValid(values: TWalletConfirmForm) {
     mutation.mutate(
-      { ...wallet, ...(method === "code" ? { code: value } : { password: value }) },
+      {
+        ...wallet,
+        ...(values.method === "code" ? { code: values.secret } : { password: values.secret }),
+      },
       {
         onSuccess: () => {
           toast.success(t("wallet.saved"));
-          close(false);
+          onClose();
         },
         onError: (caught) => {
-          setError(
-            caught instanceof ApiError && (caught.status === 403 || caught.status === 401)
-              ? t("wallet.wrongSecret")
-              : caught instanceof ApiError
-                ? t(`errors:${caught.code}`)
-                : t("errors:UNKNOWN"),
-          );
+          // A wrong password or code (INVALID_CREDENTIALS) belongs to the secret's field.
+          setServerError(form.setError, t, caught, {
+            fields: ["secret"],
+            fallbackField: "secret",
+            fallback: t("errors:UNKNOWN"),
+          });
         },
       },
     );
   }
 
   return (
-    <Dialog open onOpenChange={close}>
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent closeLabel={t("common:dialog.close")}>
         <DialogHeader>
           <DialogTitle>{t("wallet.confirmTitle")}</DialogTitle>
@@ -170,8 +176,8 @@ function ConfirmWalletDialog({
             {method === "code" ? t("wallet.confirmWithCode") : t("wallet.confirmWithPassword")}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <FormError message={error} />
+        <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
+          <FormError message={errors.root?.server?.message} />
           <p className="rounded-md bg-muted px-3 py-2 font-mono text-xs break-all">
             {wallet.walletNetwork} · {wallet.walletAddress}
           </p>
@@ -185,9 +191,11 @@ function ConfirmWalletDialog({
               inputMode={method === "code" ? "numeric" : undefined}
               autoComplete={method === "code" ? "one-time-code" : "current-password"}
               maxLength={method === "code" ? 6 : 128}
-              value={secret}
-              onChange={(event) => setSecret(event.target.value)}
+              aria-invalid={secretError ? true : undefined}
+              aria-describedby={secretError ? "wallet-confirm-secret-error" : undefined}
+              {...form.register("secret")}
             />
+            <FieldError id="wallet-confirm-secret-error">{secretError}</FieldError>
           </div>
           {twoFactorEnabled ? (
             <Button
@@ -195,18 +203,16 @@ function ConfirmWalletDialog({
               variant="link"
               size="sm"
               className="justify-self-start px-0"
-              onClick={() => {
-                setMethod(method === "code" ? "password" : "code");
-                setSecret("");
-                setError(null);
-              }}
+              onClick={() =>
+                form.reset({ method: method === "code" ? "password" : "code", secret: "" })
+              }
             >
               {method === "code" ? <Lock aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
               {method === "code" ? t("wallet.usePassword") : t("wallet.useCode")}
             </Button>
           ) : null}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
+            <Button type="button" variant="outline" onClick={onClose}>
               {t("common:dialog.cancel")}
             </Button>
             <Button type="submit" disabled={mutation.isPending}>

@@ -1,94 +1,119 @@
-import { SWAP_DIRECTIONS, type SwapDirection, wholeUsdt } from "@viewvault/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  insufficientSwap,
+  messageKey,
+  SWAP_DIRECTIONS,
+  type SwapDirection,
+  swapForm,
+  swapQuote,
+  type TSwapForm,
+  wholeUsdt,
+} from "@viewvault/shared";
 import { ArrowDownUp, Coins, Eye, Loader2, Repeat2 } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId } from "react";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormError } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FieldError, Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { toBigBalances, useBalances } from "@/lib/balances";
-import { useIdempotencyKey } from "@/lib/idempotency";
+import { fieldText, setServerError } from "@/lib/form";
+import { errorText, problemText } from "@/lib/problem-text";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
 import { useCreateSwap } from "../api/create-swap";
-import { swapPreview } from "../swap-preview";
 
 const FROM = { VIEWS_TO_USDT: "VIEWS", USDT_TO_VIEWS: "USDT" } as const;
 
-/** Both directions, a live preview in minor units, and the seeds' toasts. */
+type SwapContext = Parameters<typeof swapForm>[0];
+
+/**
+ * Both directions, a live preview in minor units, and the seeds' toasts. The form contract runs
+ * the shared `swapQuote`/`swapProblem` (the server's functions); "Swap now" goes through the
+ * idempotent mutation (one key per direction and amount).
+ */
 export function SwapForm() {
   const { t } = useTranslation("swap");
   const fmt = useMoneyFormat();
   const ids = useId();
-  const [direction, setDirection] = useState<SwapDirection>("VIEWS_TO_USDT");
-  const [amount, setAmount] = useState("");
   const balancesQuery = useBalances();
   const balances = toBigBalances(balancesQuery.data);
+  const form = useForm<TSwapForm, SwapContext>({
+    defaultValues: { direction: "VIEWS_TO_USDT", amount: "" },
+    context: { balances },
+    resolver: (values, context, options) =>
+      zodResolver(swapForm(context ?? { balances: null }))(values, context, options),
+  });
+  const { errors } = form.formState;
   const mutation = useCreateSwap();
-  const { keyFor, settle } = useIdempotencyKey();
-  // Guards a double click before React re-renders with isPending (the key guards the server).
-  const inFlight = useRef(false);
-  const preview = swapPreview(direction, amount, balances);
+  const [direction, amount] = useWatch({ control: form.control, name: ["direction", "amount"] });
+  const preview = swapQuote(direction, amount, balances);
   const from = FROM[direction];
   const toUsdt = direction === "VIEWS_TO_USDT";
-  const insufficientText = toUsdt
-    ? t("messages.insufficientViews")
-    : t("messages.insufficientUsdt");
+  const insufficientText = problemText(t, insufficientSwap(direction));
+  const invalidText = problemText(t, { code: "INVALID_AMOUNT" });
+  const amountError = fieldText(t, errors.amount?.message);
 
   function changeDirection(next: SwapDirection) {
     if (next === direction) return;
-    setDirection(next);
-    setAmount("");
+    form.reset({ direction: next, amount: "" });
   }
 
   function fillMax() {
     if (!balances) return;
-    setAmount(toUsdt ? balances.views.toString() : wholeUsdt(balances.usdt));
+    form.setValue("amount", toUsdt ? balances.views.toString() : wholeUsdt(balances.usdt), {
+      shouldValidate: form.formState.isSubmitted,
+    });
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    if (preview.status !== "ok") {
-      toast.error(t("messages.invalidAmount"));
-      return;
+  /** The seeds' toasts: "Insufficient Balance" with what is missing, or the field's message. */
+  function toastProblem(message: string | undefined) {
+    if (!message) return;
+    const text = fieldText(t, message) ?? "";
+    if (messageKey(message).key === "errors:INSUFFICIENT_BALANCE") {
+      toast.error(t("messages.insufficientTitle"), { description: text });
+    } else {
+      toast.error(text);
     }
-    if (preview.insufficient) {
-      toast.error(t("messages.insufficientTitle"), { description: insufficientText });
-      return;
-    }
-    const request = { direction, amount: amount.trim() };
-    const spent = fmt.amount(preview.spend, toUsdt ? "VIEWS" : "USDT");
-    const received = fmt.amount(preview.receive, toUsdt ? "USDT" : "VIEWS");
-    inFlight.current = true;
-    mutation.mutate(
-      { request, idempotencyKey: keyFor(request) },
-      {
-        onSettled: () => {
-          inFlight.current = false;
-        },
-        onSuccess: () => {
-          settle();
-          setAmount("");
-          toast.success(t("messages.success"), {
-            description: t("messages.successDetail", { spent, received }),
-          });
-        },
-        onError: (error) => {
-          // A refusal is final (a new attempt gets a new key); a lost answer keeps the key.
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) settle();
-          if (error instanceof ApiError && error.code === "INVALID_AMOUNT") {
-            toast.error(t("messages.invalidAmount"));
-          } else if (error instanceof ApiError && error.code === "INSUFFICIENT_BALANCE") {
-            toast.error(t("messages.insufficientTitle"), { description: insufficientText });
-          } else {
-            toast.error(t("messages.failed"));
-          }
-        },
+  }
+
+  function onInvalid(found: FieldErrors<TSwapForm>) {
+    toastProblem(found.amount?.message);
+  }
+
+  function onValid(values: TSwapForm) {
+    const quote = swapQuote(values.direction, values.amount, balances);
+    if (quote.status !== "ok") return;
+    const request = { direction: values.direction, amount: values.amount.trim() };
+    const spent = fmt.amount(quote.spend, toUsdt ? "VIEWS" : "USDT");
+    const received = fmt.amount(quote.receive, toUsdt ? "USDT" : "VIEWS");
+    mutation.mutate(request, {
+      onSuccess: () => {
+        form.reset({ direction: values.direction, amount: "" });
+        toast.success(t("messages.success"), {
+          description: t("messages.successDetail", { spent, received }),
+        });
       },
-    );
+      onError: (error) => {
+        // A refusal lands on the amount; a lost answer keeps the key for the retry.
+        setServerError(form.setError, t, error, {
+          fields: ["amount"],
+          fallbackField: "amount",
+          fallback: t("messages.failed"),
+        });
+        if (error instanceof ApiError && error.code === "INSUFFICIENT_BALANCE") {
+          toast.error(t("messages.insufficientTitle"), {
+            description: problemText(t, error.problem),
+          });
+        } else {
+          toast.error(errorText(t, error, t("messages.failed")));
+        }
+      },
+    });
   }
 
   const available = balances
@@ -109,7 +134,8 @@ export function SwapForm() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4">
+          <FormError message={errors.root?.server?.message} />
           <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
             <legend className="sr-only">{t("direction.label")}</legend>
             {SWAP_DIRECTIONS.map((option) => (
@@ -146,14 +172,15 @@ export function SwapForm() {
                 inputMode={toUsdt ? "numeric" : "decimal"}
                 autoComplete="off"
                 placeholder={toUsdt ? "0" : "0.00"}
-                value={amount}
                 aria-invalid={
-                  preview.status === "invalid" || (preview.status === "ok" && preview.insufficient)
+                  amountError ||
+                  preview.status === "invalid" ||
+                  (preview.status === "ok" && preview.insufficient)
                     ? true
                     : undefined
                 }
-                aria-describedby={`${ids}-preview`}
-                onChange={(event) => setAmount(event.target.value)}
+                aria-describedby={`${ids}-amount-error ${ids}-preview`}
+                {...form.register("amount")}
                 className="h-12 border-0 bg-transparent px-0 text-2xl font-semibold tabular-nums shadow-none focus-visible:ring-0 sm:text-2xl"
               />
               <span className="text-sm font-semibold text-muted-foreground">
@@ -169,6 +196,7 @@ export function SwapForm() {
                 {t("form.max")}
               </Button>
             </div>
+            <FieldError id={`${ids}-amount-error`}>{amountError}</FieldError>
           </div>
 
           <div className="-my-2 flex justify-center">
@@ -210,14 +238,12 @@ export function SwapForm() {
                     {t("preview.change", { amount: fmt.usdt(preview.change) })}
                   </span>
                 ) : null}
-                {preview.insufficient ? (
+                {preview.insufficient && !amountError ? (
                   <span className="text-sm font-medium text-destructive">{insufficientText}</span>
                 ) : null}
               </>
-            ) : preview.status === "invalid" ? (
-              <span className="text-sm font-medium text-destructive">
-                {t("messages.invalidAmount")}
-              </span>
+            ) : amountError ? null : preview.status === "invalid" ? (
+              <span className="text-sm font-medium text-destructive">{invalidText}</span>
             ) : (
               <span className="text-sm text-muted-foreground">{t("preview.empty")}</span>
             )}

@@ -1,6 +1,5 @@
 import type { TCreateTransferRequest, TMemberRef } from "@viewvault/shared";
 import { Loader2, Send } from "lucide-react";
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberAvatar, VerifiedMark } from "@/components/account/member-chip";
@@ -14,9 +13,8 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api-client";
-import { useIdempotencyKey } from "@/lib/idempotency";
 import { useMoneyFormat } from "@/lib/use-money-format";
-import { useCreateTransfer } from "../api/create-transfer";
+import type { useCreateTransfer } from "../api/create-transfer";
 
 export type PendingTransfer = {
   request: TCreateTransferRequest;
@@ -25,57 +23,49 @@ export type PendingTransfer = {
   amount: bigint;
 };
 
-/** Shows who receives what before anything moves; one Idempotency-Key per confirmation. */
+/**
+ * Shows who receives what before anything moves. "Confirm and send" goes through the form's
+ * idempotent mutation: a double click sends once, a retry after a lost answer replays the same
+ * transfer (same key), and the button is disabled while it runs.
+ */
 export function ConfirmTransferDialog({
   transfer,
+  mutation,
   onCancel,
   onDone,
   onRefused,
 }: {
   transfer: PendingTransfer;
+  mutation: ReturnType<typeof useCreateTransfer>;
   onCancel: () => void;
   onDone: () => void;
   onRefused: (error: unknown) => void;
 }) {
   const { t } = useTranslation("transfer");
   const fmt = useMoneyFormat();
-  const mutation = useCreateTransfer();
-  const { keyFor, settle } = useIdempotencyKey();
-  // Guards a double click before React re-renders with isPending (the key guards the server).
-  const inFlight = useRef(false);
   const views = transfer.request.transferType === "VIEWS";
   const amountText = fmt.amount(transfer.amount, views ? "VIEWS" : "USDT");
 
   function confirm() {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    mutation.mutate(
-      { request: transfer.request, idempotencyKey: keyFor(transfer.request) },
-      {
-        onSuccess: () => {
-          settle();
-          toast.success(t("messages.success"), {
-            description: t("messages.successDetail", {
-              amount: amountText,
-              username: transfer.recipient.username,
-            }),
-          });
-          onDone();
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-            settle();
-            onRefused(error);
-            return;
-          }
-          // The answer was lost or the server failed: the same key makes a retry safe.
-          toast.error(t("messages.failed"));
-        },
+    mutation.mutate(transfer.request, {
+      onSuccess: () => {
+        toast.success(t("messages.success"), {
+          description: t("messages.successDetail", {
+            amount: amountText,
+            username: transfer.recipient.username,
+          }),
+        });
+        onDone();
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiError && error.refused) {
+          onRefused(error);
+          return;
+        }
+        // The answer was lost or the server failed: the same key makes a retry safe.
+        toast.error(t("messages.failed"));
+      },
+    });
   }
 
   return (

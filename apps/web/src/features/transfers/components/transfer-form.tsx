@@ -1,40 +1,47 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import {
+  normaliseRecipient,
+  parseTransferAmount,
   type TMemberRef,
   TRANSFER,
   TRANSFER_TYPES,
-  type TransferType,
+  type TTransferForm,
+  transferForm,
   wholeUsdt,
 } from "@viewvault/shared";
 import { AlertCircle, Loader2, Search, Send } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberChip } from "@/components/account/member-chip";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormError } from "@/components/ui/form-field";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { toBigBalances, useBalances } from "@/lib/balances";
+import { fieldText, setServerError } from "@/lib/form";
+import { errorText, problemText } from "@/lib/problem-text";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useMoneyFormat } from "@/lib/use-money-format";
+import { useCreateTransfer } from "../api/create-transfer";
 import { recipientQueryOptions, useRecipientPreview } from "../api/preview-recipient";
-import {
-  canPreviewRecipient,
-  normaliseRecipient,
-  parseTransferAmount,
-  problemFromCode,
-  type TransferField,
-  type TransferProblem,
-  transferProblem,
-} from "../transfer-validation";
+import { canPreviewRecipient } from "../transfer-validation";
 import { ConfirmTransferDialog, type PendingTransfer } from "./confirm-transfer-dialog";
 
 const PREVIEW_DELAY_MS = 400;
 
-/** Send views or USDT: the seeds' checks in order, a recipient preview and a confirmation. */
+type TransferContext = Parameters<typeof transferForm>[0];
+
+/**
+ * Send views or USDT: the form contract runs the shared `transferProblem` (the seeds' checks in
+ * order, the server's function), then the recipient is looked up and the confirmation dialog
+ * sends the transfer with the form's idempotent mutation (one key per transfer).
+ */
 export function TransferForm() {
   const { t } = useTranslation("transfer");
   const fmt = useMoneyFormat();
@@ -42,77 +49,78 @@ export function TransferForm() {
   const queryClient = useQueryClient();
   const { profile } = useAuth();
   const balances = toBigBalances(useBalances().data);
-  const [transferType, setTransferType] = useState<TransferType>("VIEWS");
-  const [recipient, setRecipient] = useState("");
-  const [amount, setAmount] = useState("");
-  const [problem, setProblem] = useState<TransferProblem | null>(null);
+  const me = { id: profile?.id ?? "", username: profile?.username ?? "" };
+  const form = useForm<TTransferForm, TransferContext>({
+    defaultValues: { transferType: "VIEWS", recipient: "", amount: "" },
+    context: { balances, me },
+    resolver: (values, context, options) =>
+      zodResolver(transferForm(context ?? { balances: null, me }))(values, context, options),
+  });
+  const { errors } = form.formState;
+  // Lives with the form, so a retry after a lost answer reuses the transfer's key.
+  const mutation = useCreateTransfer();
   const [checking, setChecking] = useState(false);
   const [pending, setPending] = useState<PendingTransfer | null>(null);
 
+  const [transferType, recipient] = useWatch({
+    control: form.control,
+    name: ["transferType", "recipient"],
+  });
   const debounced = useDebouncedValue(normaliseRecipient(recipient), PREVIEW_DELAY_MS);
   const previewQuery = useRecipientPreview(canPreviewRecipient(debounced) ? debounced : null);
   const views = transferType === "VIEWS";
 
-  function message(p: TransferProblem): string {
-    return t(`messages.${p.key}`, {
-      min: views ? fmt.views(TRANSFER.minViews) : wholeUsdt(TRANSFER.minMicroUsdt),
+  /** The seeds toast every failed check; the field shows it too. */
+  function onInvalid(found: FieldErrors<TTransferForm>) {
+    const message = found.amount?.message ?? found.recipient?.message;
+    const text = fieldText(t, message);
+    if (text) toast.error(text);
+  }
+
+  /** The server's refusal lands on its field like the form's own check. */
+  function failWith(error: unknown) {
+    setServerError(form.setError, t, error, {
+      fields: ["recipient", "amount"],
+      fallbackField: "recipient",
+      fallback: t("messages.failed"),
     });
+    toast.error(errorText(t, error, t("messages.failed")));
   }
 
-  function fail(p: TransferProblem) {
-    setProblem(p);
-    toast.error(message(p));
-  }
-
-  function clearProblem(field: TransferField) {
-    if (problem?.field === field) setProblem(null);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onValid(values: TTransferForm) {
     if (checking || !profile) return;
-    const found = transferProblem(
-      { transferType, amount, recipient },
-      { balances, me: { id: profile.id, username: profile.username } },
-    );
-    if (found) {
-      fail(found);
-      return;
-    }
-    setProblem(null);
+    const to = normaliseRecipient(values.recipient);
     setChecking(true);
     let member: TMemberRef;
     try {
-      member = await queryClient.fetchQuery(recipientQueryOptions(normaliseRecipient(recipient)));
+      member = await queryClient.fetchQuery(recipientQueryOptions(to));
     } catch (error) {
-      const refused = error instanceof ApiError ? problemFromCode(error.code, transferType) : null;
-      if (refused) fail(refused);
-      else toast.error(t("messages.failed"));
+      failWith(error);
       return;
     } finally {
       setChecking(false);
     }
-    const parsed = parseTransferAmount(transferType, amount) as bigint;
     setPending({
-      request: { recipient: normaliseRecipient(recipient), transferType, amount: amount.trim() },
+      request: { recipient: to, transferType: values.transferType, amount: values.amount.trim() },
       recipient: member,
-      amount: parsed,
+      amount: parseTransferAmount(values.transferType, values.amount) as bigint,
     });
   }
 
   function onDone() {
     setPending(null);
-    setAmount("");
-    setRecipient("");
-    setProblem(null);
+    form.reset({ transferType: form.getValues("transferType"), recipient: "", amount: "" });
   }
 
   function onRefused(error: unknown) {
     setPending(null);
-    const refused =
-      error instanceof ApiError ? problemFromCode(error.code, transferType, error.fields) : null;
-    if (refused) fail(refused);
-    else toast.error(t("messages.failed"));
+    if (error instanceof ApiError && error.refused) {
+      setServerError(form.setError, t, error, {
+        fields: ["recipient", "amount"],
+        fallback: t("messages.failed"),
+      });
+      toast.error(problemText(t, error.problem));
+    }
   }
 
   const available = balances
@@ -123,8 +131,8 @@ export function TransferForm() {
   const minimum = views
     ? fmt.amount(TRANSFER.minViews, "VIEWS")
     : fmt.amount(TRANSFER.minMicroUsdt, "USDT");
-  const recipientError = problem?.field === "recipient" ? message(problem) : null;
-  const amountError = problem?.field === "amount" ? message(problem) : null;
+  const recipientError = fieldText(t, errors.recipient?.message);
+  const amountError = fieldText(t, errors.amount?.message);
 
   return (
     <Card>
@@ -136,16 +144,18 @@ export function TransferForm() {
         <CardDescription>{t("form.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t("form.title")}>
+        <form
+          onSubmit={form.handleSubmit(onValid, onInvalid)}
+          noValidate
+          className="grid gap-5"
+          aria-label={t("form.title")}
+        >
+          <FormError message={errors.root?.server?.message} />
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-type`}>{t("form.type")}</Label>
             <NativeSelect
               id={`${ids}-type`}
-              value={transferType}
-              onChange={(event) => {
-                setTransferType(event.target.value as TransferType);
-                clearProblem("amount");
-              }}
+              {...form.register("transferType", { deps: ["amount"] })}
             >
               {TRANSFER_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -169,13 +179,9 @@ export function TransferForm() {
                 spellCheck={false}
                 placeholder={t("form.recipientPlaceholder")}
                 className="pl-9"
-                value={recipient}
                 aria-invalid={recipientError ? true : undefined}
                 aria-describedby={`${ids}-recipient-error ${ids}-recipient-preview`}
-                onChange={(event) => {
-                  setRecipient(event.target.value);
-                  clearProblem("recipient");
-                }}
+                {...form.register("recipient")}
               />
             </div>
             <FieldError id={`${ids}-recipient-error`}>{recipientError}</FieldError>
@@ -206,13 +212,9 @@ export function TransferForm() {
                   views ? fmt.views(TRANSFER.minViews) : wholeUsdt(TRANSFER.minMicroUsdt)
                 }
                 className="pr-16 tabular-nums"
-                value={amount}
                 aria-invalid={amountError ? true : undefined}
                 aria-describedby={`${ids}-amount-error ${ids}-amount-hint`}
-                onChange={(event) => {
-                  setAmount(event.target.value);
-                  clearProblem("amount");
-                }}
+                {...form.register("amount")}
               />
               <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm font-medium text-muted-foreground">
                 {t(`money:currency.${transferType}`)}
@@ -237,6 +239,7 @@ export function TransferForm() {
       {pending ? (
         <ConfirmTransferDialog
           transfer={pending}
+          mutation={mutation}
           onCancel={() => setPending(null)}
           onDone={onDone}
           onRefused={onRefused}
@@ -280,17 +283,13 @@ function RecipientPreview({
     );
   }
   if (query.error) {
-    const code = query.error instanceof ApiError ? query.error.code : "UNKNOWN";
-    const key =
-      code === "RECIPIENT_NOT_FOUND"
-        ? "messages.recipientNotFound"
-        : code === "SELF_TRANSFER"
-          ? "messages.selfTransfer"
-          : "preview.unavailable";
+    const refused = query.error instanceof ApiError && query.error.refused;
     return (
       <p className="flex items-center gap-2 text-xs text-destructive">
         <AlertCircle aria-hidden="true" className="size-3.5" />
-        {t(key)}
+        {refused && query.error instanceof ApiError
+          ? problemText(t, query.error.problem)
+          : t("preview.unavailable")}
       </p>
     );
   }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { TCreateVideoRequest, TCreateVideoResult } from "@viewvault/shared";
-import { ApiError, api } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { balancesQueryKey } from "@/lib/balances";
-import { useIdempotencyKey } from "@/lib/idempotency";
+import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 import { feedQueryKey } from "./get-feed";
 
 /** POST /api/videos: posts a video for 1 view. */
@@ -13,19 +13,14 @@ export function createVideo(
   return api.post<TCreateVideoResult>("/api/videos", input, { idempotencyKey });
 }
 
+/** One video per submission of the same URL, country and theme. */
 export function useCreateVideo() {
   const queryClient = useQueryClient();
-  const { keyFor, settle } = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (input: TCreateVideoRequest) => createVideo(input, keyFor(input)),
+  return useIdempotentMutation({
+    mutationFn: createVideo,
     onSuccess: (result) => {
-      settle();
       queryClient.setQueryData(balancesQueryKey, result.balances);
       void queryClient.invalidateQueries({ queryKey: feedQueryKey() });
-    },
-    onError: (error) => {
-      // The server answered: this attempt is over. A network failure keeps the key for a retry.
-      if (error instanceof ApiError && error.status > 0) settle();
     },
   });
 }

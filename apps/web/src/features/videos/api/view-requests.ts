@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TCreateViewRequestResult, TViewRequestList } from "@viewvault/shared";
-import { api, newIdempotencyKey } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { balancesQueryKey } from "@/lib/balances";
+import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 
 /** GET /api/view-requests: the member's pending and matched requests and today's count. */
 export function getViewRequests(): Promise<TViewRequestList> {
@@ -18,15 +19,17 @@ export function useViewRequests(enabled: boolean) {
 }
 
 /** POST /api/view-requests: pay 1 view and join the matching pool. */
-export function createViewRequest(): Promise<TCreateViewRequestResult> {
-  return api.post<TCreateViewRequestResult>("/api/view-requests", undefined, {
-    idempotencyKey: newIdempotencyKey(),
-  });
+export function createViewRequest(
+  _input: undefined,
+  idempotencyKey: string,
+): Promise<TCreateViewRequestResult> {
+  return api.post<TCreateViewRequestResult>("/api/view-requests", undefined, { idempotencyKey });
 }
 
+/** One request per click: a double click or a retry pays once. */
 export function useCreateViewRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useIdempotentMutation<TCreateViewRequestResult, undefined>({
     mutationFn: createViewRequest,
     onSuccess: (result) => {
       queryClient.setQueryData(balancesQueryKey, result.balances);

@@ -1,98 +1,115 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import {
-  ADD_VIDEO_MESSAGES,
-  type AddVideoProblem,
-  addVideoProblem,
+  addVideoForm,
   COUNTRIES,
+  type Problem,
   parseYoutubeId,
+  type TAddVideoForm,
   THEMES,
   VIDEO,
 } from "@viewvault/shared";
 import { Loader2, Plus } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input, NativeSelect } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { ApiError } from "@/lib/api-client";
+import { FieldError, Label } from "@/components/ui/label";
+import { fieldText, setServerError } from "@/lib/form";
+import { errorText, problemText } from "@/lib/problem-text";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCreateVideo } from "../api/create-video";
-import { useVideoPreview } from "../api/preview-video";
+import { previewQueryOptions, useVideoPreview } from "../api/preview-video";
 import { VideoThumbnail } from "./video-thumbnail";
 
-const MESSAGE_TO_PROBLEM = new Map(
-  Object.entries(ADD_VIDEO_MESSAGES).map(([k, v]) => [v, k as AddVideoProblem]),
-);
+type AddVideoContext = { balance: bigint | null };
 
 /**
  * URL, country and theme; the title the server found, the cost and the balance. On submit the
- * seeds' six checks run in the seeds' order (the same function the server's rules follow).
+ * form contract runs the seeds' six checks in the seeds' order (`addVideoProblem`, the server's
+ * function) and shows the first failure on its field; the button is enabled except while the
+ * idempotent mutation runs (one key per URL, country and theme).
  */
 export function AddVideoForm({ balance }: { balance: bigint | null }) {
   const { t } = useTranslation("videos");
   const fmt = useMoneyFormat();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const ids = { url: useId(), country: useId(), theme: useId(), error: useId() };
-  const [url, setUrl] = useState("");
-  const [country, setCountry] = useState("");
-  const [theme, setTheme] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+
+  /** The title of a typed URL, from the preview cache or a lookup (null when there is none). */
+  async function titleOf(url: string): Promise<string | null> {
+    const id = parseYoutubeId(url);
+    if (!id) return null;
+    try {
+      return (await queryClient.fetchQuery(previewQueryOptions(id))).title;
+    } catch {
+      return null;
+    }
+  }
+
+  const form = useForm<TAddVideoForm, AddVideoContext>({
+    defaultValues: { url: "", country: "", theme: "" },
+    context: { balance },
+    resolver: async (values, context, options) => {
+      const title = await titleOf(values.url);
+      return zodResolver(addVideoForm({ title, balance: context?.balance ?? null }))(
+        values,
+        context,
+        options,
+      );
+    },
+  });
+  const { errors } = form.formState;
+  const url = useWatch({ control: form.control, name: "url" });
   const youtubeId = parseYoutubeId(useDebouncedValue(url, 400));
   const preview = useVideoPreview(youtubeId);
   const create = useCreateVideo();
   const title = youtubeId && preview.data?.youtubeId === youtubeId ? preview.data.title : null;
   const lookupFailed = youtubeId !== null && preview.isError;
+  const urlError = fieldText(t, errors.url?.message);
+  const countryError = fieldText(t, errors.country?.message);
+  const themeError = fieldText(t, errors.theme?.message);
+  const formError = errors.root?.server?.message;
 
-  function fail(message: string) {
-    setProblem(message);
-    toast.error(message);
+  /** The seeds toast each failed check; its field shows it too. */
+  function onInvalid(found: FieldErrors<TAddVideoForm>) {
+    const text = fieldText(t, found.url?.message ?? found.country?.message ?? found.theme?.message);
+    if (text) toast.error(text);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = addVideoProblem({ url, country, theme }, { title, balance });
-    if (found) {
-      fail(t(`add.checks.${found}`));
-      return;
-    }
-    setProblem(null);
-    create.mutate(
-      { url, country, theme },
-      {
-        onSuccess: () => {
-          toast.success(t("add.success"));
-          navigate("/feed");
-        },
-        onError: (error) => {
-          const check =
-            error instanceof ApiError ? MESSAGE_TO_PROBLEM.get(error.message) : undefined;
-          if (check) fail(t(`add.checks.${check}`));
-          else if (error instanceof ApiError && error.code === "VIDEO_ALREADY_LISTED")
-            fail(t("errors:VIDEO_ALREADY_LISTED"));
-          else {
-            setProblem(t("add.failedInline"));
-            toast.error(t("add.failedToast"));
-          }
-        },
+  function onValid(values: TAddVideoForm) {
+    create.mutate(values, {
+      onSuccess: () => {
+        toast.success(t("add.success"));
+        navigate("/feed");
       },
-    );
+      onError: (error) => {
+        setServerError(form.setError, t, error, {
+          fields: ["url", "country", "theme"],
+          fallback: t("add.failedInline"),
+        });
+        toast.error(errorText(t, error, t("add.failedToast")));
+      },
+    });
   }
 
   const cost = VIDEO.postCostViews;
-  const disabled = !title || balance === null || balance < 1n || create.isPending;
   return (
     <form
-      onSubmit={submit}
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
       noValidate
       className="grid gap-5"
-      aria-describedby={problem ? ids.error : undefined}
+      aria-describedby={formError ? ids.error : undefined}
     >
-      {problem ? (
+      {formError ? (
         <Alert variant="destructive" id={ids.error}>
-          <AlertDescription className="text-foreground">{problem}</AlertDescription>
+          <AlertDescription className="text-foreground">{formError}</AlertDescription>
         </Alert>
       ) : null}
       <div className="grid gap-1.5">
@@ -103,9 +120,11 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
           inputMode="url"
           autoComplete="off"
           placeholder={t("add.urlPlaceholder")}
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          aria-invalid={urlError ? true : undefined}
+          aria-describedby={`${ids.url}-error`}
+          {...form.register("url")}
         />
+        <FieldError id={`${ids.url}-error`}>{urlError}</FieldError>
       </div>
       <div className="grid gap-2 rounded-lg border bg-muted/40 p-3" aria-live="polite">
         <span className="text-xs font-medium text-muted-foreground">{t("add.titleLabel")}</span>
@@ -122,12 +141,18 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
               seed={preview.data.youtubeId}
               className="w-28 shrink-0 rounded-md"
             />
-            <span className="font-medium" data-testid="extracted-title">
+            <span
+              className="line-clamp-3 min-w-0 font-medium [overflow-wrap:anywhere]"
+              title={title}
+              data-testid="extracted-title"
+            >
               {title}
             </span>
           </div>
         ) : lookupFailed ? (
-          <span className="text-sm text-destructive">{t("add.checks.titleMissing")}</span>
+          <span className="text-sm text-destructive">
+            {problemText(t, { code: "VIDEO_TITLE_UNAVAILABLE" } satisfies Problem)}
+          </span>
         ) : (
           <span className="text-sm text-muted-foreground">—</span>
         )}
@@ -137,8 +162,9 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
           <Label htmlFor={ids.country}>{t("add.country")}</Label>
           <NativeSelect
             id={ids.country}
-            value={country}
-            onChange={(e) => setCountry(e.target.value)}
+            aria-invalid={countryError ? true : undefined}
+            aria-describedby={`${ids.country}-error`}
+            {...form.register("country")}
           >
             <option value="">{t("add.countryPlaceholder")}</option>
             {COUNTRIES.map((c) => (
@@ -147,10 +173,16 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
               </option>
             ))}
           </NativeSelect>
+          <FieldError id={`${ids.country}-error`}>{countryError}</FieldError>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={ids.theme}>{t("add.theme")}</Label>
-          <NativeSelect id={ids.theme} value={theme} onChange={(e) => setTheme(e.target.value)}>
+          <NativeSelect
+            id={ids.theme}
+            aria-invalid={themeError ? true : undefined}
+            aria-describedby={`${ids.theme}-error`}
+            {...form.register("theme")}
+          >
             <option value="">{t("add.themePlaceholder")}</option>
             {THEMES.map((th) => (
               <option key={th} value={th}>
@@ -158,6 +190,7 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
               </option>
             ))}
           </NativeSelect>
+          <FieldError id={`${ids.theme}-error`}>{themeError}</FieldError>
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-3 rounded-lg border p-3 text-sm">
@@ -172,7 +205,7 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
           </dd>
         </div>
       </dl>
-      <Button type="submit" variant="gradient" size="lg" disabled={disabled}>
+      <Button type="submit" variant="gradient" size="lg" disabled={create.isPending}>
         {create.isPending ? (
           <Loader2 aria-hidden="true" className="animate-spin" />
         ) : (

@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api-client";
+import { errorText } from "@/lib/problem-text";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useBoostVideo } from "../api/boost-video";
 
@@ -34,20 +35,24 @@ export function BoostDialog({ video, onClose }: { video: TVideo | null; onClose:
         onClose();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === "INSUFFICIENT_BALANCE") {
-          toast.error(t("boost.insufficientTitle"), {
-            description: t("boost.insufficient", { cost }),
-          });
-        } else {
-          toast.error(t("boost.failed"));
-        }
-        onClose();
+        const insufficient = error instanceof ApiError && error.code === "INSUFFICIENT_BALANCE";
+        toast.error(insufficient ? t("boost.insufficientTitle") : t("boost.failed"), {
+          description: errorText(t, error, "") || undefined,
+        });
+        // A refusal ends the intent; after a lost answer the dialog stays and "Boost" again
+        // replays the same request (same key), so it is never paid twice.
+        if (error instanceof ApiError && error.refused) onClose();
       },
     });
   }
 
   return (
-    <Dialog open={video !== null} onOpenChange={(open) => (open ? null : onClose())}>
+    <Dialog
+      open={video !== null}
+      onOpenChange={(open) => {
+        if (!open && !boost.isPending) onClose();
+      }}
+    >
       <DialogContent closeLabel={t("requests.close")}>
         <DialogHeader>
           <DialogTitle>{t("boost.title")}</DialogTitle>
@@ -57,7 +62,7 @@ export function BoostDialog({ video, onClose }: { video: TVideo | null; onClose:
         </DialogHeader>
         {video ? <p className="line-clamp-2 font-medium">{video.title}</p> : null}
         <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
+          <Button variant="outline" onClick={onClose} disabled={boost.isPending}>
             {t("boost.cancel")}
           </Button>
           <Button variant="gradient" onClick={confirm} disabled={boost.isPending}>

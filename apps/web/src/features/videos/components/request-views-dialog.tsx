@@ -15,6 +15,7 @@ import {
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
+import { errorText, problemText } from "@/lib/problem-text";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCreateViewRequest, useViewRequests } from "../api/view-requests";
 
@@ -39,7 +40,23 @@ export function RequestViewsDialog({
   const reward = VIEW_REQUEST.matchRewardViews.toString();
   const limit = VIEW_REQUEST.dailyLimit;
 
+  const todayCount = list.data?.todayCount ?? 0;
+  const atLimit = todayCount >= limit;
+  const dailyLimit = problemText(t, {
+    code: "DAILY_LIMIT_REACHED",
+    params: { context: "viewRequest", limit },
+  });
+
+  function showDailyLimit() {
+    toast.error(t("requests.dailyLimitTitle"), { description: dailyLimit });
+  }
+
   function submit() {
+    // At the limit the button still answers, with the seed's words, and nothing is sent.
+    if (atLimit) {
+      showDailyLimit();
+      return;
+    }
     create.mutate(undefined, {
       onSuccess: (result) => {
         if (result.matched && result.request.matchedWith) {
@@ -55,21 +72,22 @@ export function RequestViewsDialog({
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === "DAILY_LIMIT_REACHED") {
-          toast.error(t("requests.dailyLimitTitle"), {
-            description: t("requests.dailyLimit", { limit }),
-          });
+          // Another tab used the last request: the same seed's words.
+          showDailyLimit();
+          void list.refetch();
         } else if (error instanceof ApiError && error.code === "INSUFFICIENT_BALANCE") {
           toast.error(t("requests.insufficientTitle"), {
-            description: t("requests.insufficient", { cost }),
+            description: problemText(t, error.problem),
           });
         } else {
-          toast.error(t("requests.failed"));
+          toast.error(t("requests.failed"), {
+            description: errorText(t, error, "") || undefined,
+          });
         }
       },
     });
   }
 
-  const todayCount = list.data?.todayCount ?? 0;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
@@ -85,14 +103,18 @@ export function RequestViewsDialog({
         </DialogHeader>
         {signedIn ? (
           <>
-            <p className="text-sm font-medium" aria-live="polite">
-              {t("requests.today", { count: todayCount, limit })}
-            </p>
-            <Button
-              variant="gradient"
-              onClick={submit}
-              disabled={create.isPending || todayCount >= limit}
-            >
+            <div className="grid gap-1" aria-live="polite">
+              <p className="text-sm font-medium">
+                {t("requests.today", { count: todayCount, limit })}
+              </p>
+              {atLimit ? (
+                <p className="grid text-sm text-destructive" data-testid="daily-limit">
+                  <strong>{t("requests.dailyLimitTitle")}</strong>
+                  <span>{dailyLimit}</span>
+                </p>
+              ) : null}
+            </div>
+            <Button variant="gradient" onClick={submit} disabled={create.isPending}>
               {create.isPending ? t("requests.submitting") : t("requests.submit", { cost })}
             </Button>
             <section className="grid gap-2">
@@ -119,7 +141,9 @@ export function RequestViewsDialog({
                         <Badge variant={r.status === "MATCHED" ? "brand" : "outline"}>
                           {r.status === "MATCHED"
                             ? t("requests.statusMatched")
-                            : t("requests.statusPending")}
+                            : r.status === "CANCELLED"
+                              ? t("requests.statusCancelled")
+                              : t("requests.statusPending")}
                         </Badge>
                       </span>
                     </li>

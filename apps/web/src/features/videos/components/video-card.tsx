@@ -25,7 +25,10 @@ export function VideoCard({
   const fmt = useMoneyFormat();
   const href = `/watch/${video.id}`;
   return (
-    <Card className="group flex flex-col overflow-hidden hover:shadow-md" data-testid="video-card">
+    <Card
+      className="group flex w-full min-w-0 flex-col overflow-hidden hover:shadow-md"
+      data-testid="video-card"
+    >
       <Link
         to={href}
         className="relative block outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -40,8 +43,13 @@ export function VideoCard({
         ) : null}
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className="line-clamp-2 leading-snug font-semibold">
-          <Link to={href} className="outline-none hover:underline focus-visible:underline">
+        {/* Long titles: two lines at most, long words broken; the whole title on hover. */}
+        <h3 className="line-clamp-2 leading-snug font-semibold [overflow-wrap:anywhere]">
+          <Link
+            to={href}
+            title={video.title}
+            className="outline-none hover:underline focus-visible:underline"
+          >
             {video.title}
           </Link>
         </h3>

@@ -44,7 +44,9 @@ export function VideoThumbnail({
             GRADIENTS[hash(seed) % GRADIENTS.length],
           )}
         >
-          <span className="line-clamp-3 text-sm font-semibold text-white drop-shadow">{title}</span>
+          <span className="line-clamp-3 text-sm font-semibold text-white drop-shadow [overflow-wrap:anywhere]">
+            {title}
+          </span>
         </div>
       ) : (
         <img

@@ -2,20 +2,22 @@ import { X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { AD_MS } from "../watch-machine";
 import { AdSlot } from "./ad-slot";
 import { ProgressBar } from "./progress-bar";
 
-/** The advertisement overlay: 30 s of progress; it can be closed only once the ad ended. */
+/**
+ * The advertisement overlay: the ad's progress on the server's clock (`totalMs` long, as the
+ * session says); it can be closed only once the ad ended.
+ */
 export function AdOverlay({
   adMs,
+  totalMs,
   done,
-  paused,
   onClose,
 }: {
   adMs: number;
+  totalMs: number;
   done: boolean;
-  paused: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation("videos");
@@ -28,18 +30,18 @@ export function AdOverlay({
   useEffect(() => {
     if (done) close.current?.focus();
   }, [done]);
-  const secondsLeft = Math.ceil((AD_MS - adMs) / 1000);
+  const secondsLeft = Math.max(0, Math.ceil((totalMs - adMs) / 1000));
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4">
+    <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/70 p-4">
       <div
         ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="grid w-full max-w-2xl gap-4 rounded-xl border bg-background p-5 shadow-2xl outline-none"
+        className="grid w-full max-w-2xl grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border bg-background p-5 shadow-2xl outline-none"
       >
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h2
             id={titleId}
             className="text-sm font-semibold tracking-wide text-muted-foreground uppercase"
@@ -58,13 +60,9 @@ export function AdOverlay({
           </Button>
         </div>
         <AdSlot />
-        <ProgressBar value={adMs / 1000} max={AD_MS / 1000} label={t("watch.progressAd")} />
+        <ProgressBar value={adMs / 1000} max={totalMs / 1000} label={t("watch.progressAd")} />
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {done
-            ? t("watch.adEnded")
-            : paused
-              ? t("watch.pausedHidden")
-              : t("watch.adEndsIn", { seconds: secondsLeft })}
+          {done ? t("watch.adEnded") : t("watch.adEndsIn", { seconds: secondsLeft })}
         </p>
       </div>
     </div>

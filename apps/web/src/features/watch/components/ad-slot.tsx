@@ -47,7 +47,7 @@ function HouseAd() {
 
 /**
  * The ad slot: the network's tag when AD_NETWORK_TAG is set, the house ad otherwise. The ad's
- * 30 s timer lives in the watch session, never in a third-party script.
+ * timer lives in the watch session (on the server's clock), never in a third-party script.
  */
 export function AdSlot() {
   const config = usePublicConfig();

@@ -1,14 +1,23 @@
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { AD_MS, CONTENT_MS } from "../watch-machine";
 import { ProgressBar } from "./progress-bar";
 
-/** The session-progress card: the advertisement bar and the video-content bar. */
-export function SessionProgressCard({ adMs, contentMs }: { adMs: number; contentMs: number }) {
+/** The session-progress card: the advertisement bar and the video-content bar (lengths: the session's). */
+export function SessionProgressCard({
+  adMs,
+  adTotalMs,
+  contentMs,
+  contentTotalMs,
+}: {
+  adMs: number;
+  adTotalMs: number;
+  contentMs: number;
+  contentTotalMs: number;
+}) {
   const { t } = useTranslation("videos");
   const rows = [
-    { label: t("watch.progressAd"), done: adMs, total: AD_MS },
-    { label: t("watch.progressContent"), done: contentMs, total: CONTENT_MS },
+    { label: t("watch.progressAd"), done: adMs, total: adTotalMs },
+    { label: t("watch.progressContent"), done: contentMs, total: contentTotalMs },
   ];
   return (
     <Card>
@@ -23,7 +32,7 @@ export function SessionProgressCard({ adMs, contentMs }: { adMs: number; content
               <span className="text-muted-foreground tabular-nums">
                 {t("watch.seconds", {
                   done: Math.floor(row.done / 1000),
-                  total: row.total / 1000,
+                  total: Math.round(row.total / 1000),
                 })}
               </span>
             </div>

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { ApiError } from "@/lib/api-client";
 import { balancesQueryKey } from "@/lib/balances";
+import { useCurrentWatchSession } from "../api/get-current-session";
 import { completeWatchSession, startContent, startWatchSession } from "../api/watch-session";
 import { initialWatchState, watchReducer } from "../watch-machine";
 
@@ -13,14 +14,23 @@ function errorCode(error: unknown): string {
 }
 
 /**
- * Drives one watch session: the machine's timers (tab visibility and the player's pause state
- * stop them) and the server calls at each step. When the server says a step came too early
- * (its clock has the last word) the call is retried a moment later.
+ * Drives one watch session: the machine's timers (on the server's clock; tab visibility and the
+ * player's pause state stop the content) and the server calls at each step. On opening the page
+ * it asks for the member's open session on this video (`resume`; off for one's own video) and
+ * continues it. When the server says a step came too early (its clock has the last word) the
+ * call is retried a moment later.
  */
-export function useWatchSession(videoId: string, onCompleted: () => void) {
+export function useWatchSession(
+  videoId: string,
+  onCompleted: () => void,
+  { resume = true }: { resume?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(watchReducer, undefined, () =>
-    initialWatchState(typeof document !== "undefined" && document.visibilityState === "hidden"),
+    initialWatchState({
+      hidden: typeof document !== "undefined" && document.visibilityState === "hidden",
+      resuming: resume,
+    }),
   );
   const completed = useRef(onCompleted);
   completed.current = onCompleted;
@@ -33,13 +43,30 @@ export function useWatchSession(videoId: string, onCompleted: () => void) {
   }, []);
 
   const { phase, sessionId } = state;
+
+  // A session left open (a reload) continues from the server's timestamps.
+  const current = useCurrentWatchSession(videoId, resume && phase === "resuming");
+  useEffect(() => {
+    if (phase !== "resuming") return;
+    if (current.isError) dispatch({ type: "RESUMED", session: null, at: Date.now() });
+    else if (current.isSuccess && current.isFetchedAfterMount)
+      dispatch({ type: "RESUMED", session: current.data, at: current.dataUpdatedAt });
+  }, [
+    phase,
+    current.isError,
+    current.isSuccess,
+    current.isFetchedAfterMount,
+    current.data,
+    current.dataUpdatedAt,
+  ]);
+
   const ticking = phase === "ad" || phase === "content";
   useEffect(() => {
     if (!ticking) return;
     let last = Date.now();
     const id = setInterval(() => {
       const now = Date.now();
-      dispatch({ type: "TICK", ms: now - last });
+      dispatch({ type: "TICK", now, ms: now - last });
       last = now;
     }, TICK_MS);
     return () => clearInterval(id);
@@ -64,12 +91,12 @@ export function useWatchSession(videoId: string, onCompleted: () => void) {
     }
     if (phase === "starting") {
       startWatchSession(videoId).then(
-        (session) => !cancelled && dispatch({ type: "STARTED", sessionId: session.id }),
+        (session) => !cancelled && dispatch({ type: "STARTED", session, at: Date.now() }),
         (error) => !cancelled && dispatch({ type: "FAILED", error: errorCode(error) }),
       );
     } else if (phase === "startingContent" && sessionId) {
       attempt(() => startContent(sessionId)).then(
-        () => !cancelled && dispatch({ type: "CONTENT_STARTED" }),
+        (session) => !cancelled && dispatch({ type: "CONTENT_STARTED", session, at: Date.now() }),
         (error) => !cancelled && dispatch({ type: "FAILED", error: errorCode(error) }),
       );
     } else if (phase === "completing" && sessionId) {

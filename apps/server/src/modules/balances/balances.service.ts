@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TBalances } from "@viewvault/shared";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
+import { readBalances } from "../ledger/ledger.repository";
+
+export async function getBalances(db: Db, profileId: string): Promise<TBalances> {
+  const b = await readBalances(db, profileId);
+  return {
+    views: b.views.toString(),
+    usdt: b.usdt.toString(),
+    pendingUsdt: b.pendingUsdt.toString(),
+  };
+}
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * Server-sent events: the member's balances now, then again whenever the ledger changes them
+ * (on any instance, through the realtime plugin), with a comment line as keep-alive.
+ */
+export async function streamBalances(
+  app: Pick<FastifyInstance, "db" | "realtime">,
+  profileId: string,
+  request: IncomingMessage,
+  raw: ServerResponse,
+): Promise<void> {
+  raw.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+  });
+  const send = async () => {
+    const balances = await getBalances(app.db, profileId);
+    raw.write(`event: balances\ndata: ${JSON.stringify(balances)}\n\n`);
+  };
+  const unsubscribe = app.realtime.subscribe(profileId, () => {
+    send().catch(() => undefined);
+  });
+  const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
+  request.on("close", () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
+  await send();
+}

@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { type DbOrTx, queryRows } from "../../db/client";
+
+/** The ledger's invariant checks, one query each (at most 20 offending rows per check). */
+
+export function unbalancedTransactions(db: DbOrTx) {
+  return queryRows<{ id: string; currency: string; total: string }>(
+    db,
+    sql`select transaction_id as id, currency, sum(amount)::text as total from ledger_entries
+        group by transaction_id, currency having sum(amount) <> 0 limit 20`,
+  );
+}
+
+export function transactionsWithoutTwoEntries(db: DbOrTx) {
+  return queryRows<{ id: string }>(
+    db,
+    sql`select t.id from ledger_transactions t where (select count(*) from ledger_entries e where e.transaction_id = t.id) < 2 limit 20`,
+  );
+}
+
+export function accountsDriftingFromEntries(db: DbOrTx) {
+  return queryRows<{ id: string; balance: string; total: string }>(
+    db,
+    sql`select a.id::text, a.balance::text, coalesce(s.total, 0)::text as total
+        from ledger_accounts a
+        left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
+        where a.profile_id is not null and a.balance <> coalesce(s.total, 0) limit 20`,
+  );
+}
+
+export function accountsDriftingFromLastEntry(db: DbOrTx) {
+  return queryRows<{ id: string; balance: string; last: string }>(
+    db,
+    sql`select a.id::text, a.balance::text, e.balance_after::text as last
+        from ledger_accounts a
+        join lateral (select balance_after from ledger_entries where account_id = a.id order by id desc limit 1) e on true
+        where a.profile_id is not null and e.balance_after is distinct from a.balance limit 20`,
+  );
+}
+
+/**
+ * Entries and domain records that name a ledger transaction which does not exist (these columns
+ * carry no foreign key: ledger_post and the money commands write them together, ADR 013).
+ */
+export function orphanedTransactionReferences(db: DbOrTx) {
+  const refs: Array<[string, string]> = [
+    ["ledger_entries", "transaction_id"],
+    ["user_transfers", "ledger_transaction_id"],
+    ["swap_transactions", "ledger_transaction_id"],
+    ["referrals", "ledger_transaction_id"],
+    ["videos", "ledger_transaction_id"],
+    ["video_boosts", "ledger_transaction_id"],
+    ["ads_sessions", "ledger_transaction_id"],
+    ["view_requests", "ledger_transaction_id"],
+    ["view_requests", "match_ledger_transaction_id"],
+    ["view_requests", "refund_ledger_transaction_id"],
+  ];
+  const checks = refs.map(
+    ([table, column]) =>
+      sql`select ${table} as "table", r.${sql.identifier(column)}::text as id from ${sql.identifier(table)} r
+          where ${sql.identifier(column)} is not null and not exists
+            (select 1 from ledger_transactions t where t.id = r.${sql.identifier(column)})`,
+  );
+  return queryRows<{ table: string; id: string }>(
+    db,
+    sql`select * from (${sql.join(checks, sql` union all `)}) o limit 20`,
+  );
+}
+
+export function negativeMemberAccounts(db: DbOrTx) {
+  return queryRows<{ id: string; balance: string }>(
+    db,
+    sql`select id::text, balance::text from ledger_accounts where profile_id is not null and balance < 0 limit 20`,
+  );
+}
+
+/** Per kind and currency: member accounts' running balances, or system accounts' sum of entries. */
+export function balancesByKind(db: DbOrTx) {
+  return queryRows<{ kind: string; currency: string; total: string }>(
+    db,
+    sql`select a.kind, a.currency,
+               sum(case when a.profile_id is not null then a.balance else coalesce(s.total, 0) end)::text as total
+        from ledger_accounts a
+        left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
+        group by a.kind, a.currency order by a.currency, a.kind`,
+  );
+}
+
+export async function ledgerCounts(db: DbOrTx) {
+  const [counts] = await queryRows<{ transactions: number; entries: number; accounts: number }>(
+    db,
+    sql`select (select count(*) from ledger_transactions)::int as transactions,
+               (select count(*) from ledger_entries)::int as entries,
+               (select count(*) from ledger_accounts)::int as accounts`,
+  );
+  return counts ?? { transactions: 0, entries: 0, accounts: 0 };
+}

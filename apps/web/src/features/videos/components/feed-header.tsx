@@ -1,0 +1,67 @@
+import { useQuery } from "@tanstack/react-query";
+import { Eye, Plus } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/lib/auth";
+import { balancesQueryOptions } from "@/lib/balances";
+import { useMoneyFormat } from "@/lib/use-money-format";
+import { RequestViewsDialog } from "./request-views-dialog";
+
+/** The member's view balance (live: balance changes update this query). */
+function FeedBalance() {
+  const { t } = useTranslation("videos");
+  const fmt = useMoneyFormat();
+  const balances = useQuery(balancesQueryOptions());
+  return (
+    <div
+      className="inline-flex h-10 items-center gap-2 rounded-md border bg-card px-3 text-sm"
+      data-testid="feed-balance"
+    >
+      <Eye aria-hidden="true" className="size-4 text-primary" />
+      <span className="text-muted-foreground">{t("feed.balance")}</span>
+      <span className="font-semibold tabular-nums">
+        {balances.data ? fmt.views(BigInt(balances.data.views)) : "…"}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The feed's heading: title, subtitle (sign in to earn, for visitors), the member's views,
+ * Request Views (its dialog's open state is the caller's, kept in the address) and Add Video.
+ */
+export function FeedHeader({
+  requestOpen,
+  onRequestOpenChange,
+}: {
+  requestOpen: boolean;
+  onRequestOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation("videos");
+  const { user } = useAuth();
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-4">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("feed.title")}</h1>
+        <p className="text-muted-foreground">
+          {user ? t("feed.subtitle") : t("feed.signInToEarn")}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {user ? <FeedBalance /> : null}
+        <RequestViewsDialog
+          open={requestOpen}
+          onOpenChange={onRequestOpenChange}
+          signedIn={!!user}
+        />
+        <Button asChild variant="gradient">
+          <Link to="/add-video">
+            <Plus aria-hidden="true" />
+            {t("feed.addVideo")}
+          </Link>
+        </Button>
+      </div>
+    </header>
+  );
+}

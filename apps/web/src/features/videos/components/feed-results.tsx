@@ -1,0 +1,93 @@
+import type { TVideo } from "@viewvault/shared";
+import { VideoOff } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuth } from "@/lib/auth";
+import { useFeed } from "../api/get-feed";
+import { type FeedFilters, isFiltered } from "../feed-filters";
+import { useServerNow } from "../hooks/use-server-now";
+import { BoostDialog } from "./boost-dialog";
+import { VideoGrid } from "./video-grid";
+
+function FeedEmpty({ filtered }: { filtered: boolean }) {
+  const { t } = useTranslation("videos");
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
+        <VideoOff aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h2 className="text-lg font-semibold">{t("feed.emptyTitle")}</h2>
+        <p className="max-w-sm text-muted-foreground">
+          {filtered ? t("feed.emptyFiltered") : t("feed.emptyText")}
+        </p>
+        <Button asChild variant="gradient">
+          <Link to="/add-video">{t("feed.addYourVideo")}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FeedFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation("videos");
+  return (
+    <Alert variant="destructive">
+      <AlertDescription className="flex flex-wrap items-center justify-between gap-3 text-foreground">
+        {t("feed.loadFailed")}
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {t("feed.retry")}
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * The feed for these filters: a spinner, the failure (toast and Try again), the empty state, or
+ * the grid with boosted videos first — their badges count down on the server's clock — and the
+ * owner's Boost dialog.
+ */
+export function FeedResults({ filters }: { filters: FeedFilters }) {
+  const { t } = useTranslation("videos");
+  const { me } = useAuth();
+  const feed = useFeed(filters);
+  const [boosting, setBoosting] = useState<TVideo | null>(null);
+  const first = feed.data?.pages[0];
+  const now = useServerNow(first?.serverTime, feed.dataUpdatedAt);
+
+  const failed = feed.isError;
+  useEffect(() => {
+    if (failed) toast.error(t("feed.loadFailed"));
+  }, [failed, t]);
+
+  const videos = [...(first?.boosted ?? []), ...(feed.data?.pages.flatMap((p) => p.videos) ?? [])];
+  return (
+    <>
+      {feed.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label={t("common:a11y.loading")} />
+        </div>
+      ) : failed && videos.length === 0 ? (
+        <FeedFailed onRetry={() => void feed.refetch()} />
+      ) : videos.length === 0 ? (
+        <FeedEmpty filtered={isFiltered(filters)} />
+      ) : (
+        <VideoGrid
+          videos={videos}
+          now={now}
+          ownerId={me?.profile.id}
+          onBoost={setBoosting}
+          hasNextPage={feed.hasNextPage}
+          isFetchingNextPage={feed.isFetchingNextPage}
+          fetchNextPage={feed.fetchNextPage}
+        />
+      )}
+      <BoostDialog video={boosting} onClose={() => setBoosting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { TVideo } from "@viewvault/shared";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { useAuth } from "@/lib/auth";
+import { useWatchSession } from "../hooks/use-watch-session";
+import { AdOverlay } from "./ad-overlay";
+import { BackToFeed } from "./back-to-feed";
+import { ContentStep } from "./content-step";
+import { SessionProgressCard } from "./session-progress-card";
+import { WatchCompletedCard } from "./watch-completed-card";
+import { WatchHeader } from "./watch-header";
+import { WatchStartCard } from "./watch-start-card";
+
+/**
+ * A video's watch session: start → advertisement overlay → the video → completed, with the two
+ * progress bars; an open session (a reload) continues where the server's clock says it is.
+ */
+export function WatchView({ video }: { video: TVideo }) {
+  const { t } = useTranslation("videos");
+  // One's own video earns nothing (the server refuses the session): say so before any ad.
+  const ownVideo = useAuth().profile?.id === video.ownerId;
+  const { state, start, closeAd, setPlayerPaused } = useWatchSession(
+    video.id,
+    () => toast.success(t("watch.completed")),
+    { resume: !ownVideo },
+  );
+  const { phase } = state;
+  const inContent = phase === "startingContent" || phase === "content" || phase === "completing";
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <div>
+        <BackToFeed />
+      </div>
+      <WatchHeader video={video} />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid min-w-0 content-start gap-4">
+          {inContent ? (
+            <ContentStep video={video} state={state} onPlayerPausedChange={setPlayerPaused} />
+          ) : phase === "completed" ? (
+            <WatchCompletedCard />
+          ) : (
+            <WatchStartCard state={state} ownVideo={ownVideo} onStart={start} />
+          )}
+        </div>
+        <SessionProgressCard
+          adMs={state.adMs}
+          adTotalMs={state.adTotalMs}
+          contentMs={state.contentMs}
+          contentTotalMs={state.contentTotalMs}
+        />
+      </div>
+      {phase === "ad" || phase === "adDone" ? (
+        <AdOverlay
+          adMs={state.adMs}
+          totalMs={state.adTotalMs}
+          done={phase === "adDone"}
+          onClose={closeAd}
+        />
+      ) : null}
+    </div>
+  );
+}

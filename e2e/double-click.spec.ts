@@ -1,0 +1,247 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, open, test } from "./fixtures";
+
+/**
+ * Double clicks on every money button move money once. A fresh member, funded by a demo member
+ * (diego, whom no other journey touches), presses each button twice — with Playwright's
+ * dblclick(), then with two click()s in the same task (before React can re-render and disable
+ * the button) — and the API shows exactly one effect each time: one POST, the balance changed
+ * by one charge, one more history row, one 24-hour boost, one more view request.
+ */
+
+const FUNDER = { email: "diego@viewvault.local", password: "diego-password-1", username: "diego" };
+const FUNDING_VIEWS = 800;
+
+const DOUBLE_CLICKS: Array<[string, (button: Locator) => Promise<void>]> = [
+  ["dblclick()", (button) => button.dblclick()],
+  [
+    "two click()s in one task",
+    (button) =>
+      button.evaluate((element: HTMLElement) => {
+        element.click();
+        element.click();
+      }),
+  ],
+];
+
+type Balances = { views: bigint; usdt: bigint };
+
+async function getJson<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.ok(), `GET ${path}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function balances(page: Page): Promise<Balances> {
+  const body = await getJson<{ views: string; usdt: string }>(page, "/api/balances");
+  return { views: BigInt(body.views), usdt: BigInt(body.usdt) };
+}
+
+/** Counts the POSTs the page sends to `path` from now on. */
+function postsTo(page: Page, path: RegExp): () => number {
+  let count = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && path.test(new URL(request.url()).pathname)) count++;
+  });
+  return () => count;
+}
+
+/** Waits until a toast's text has gone, so the next one seen is the next action's. */
+async function toastGone(page: Page, text: string) {
+  await expect(page.getByText(text)).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** A new member, confirmed through the development mailbox and signed in by the link. */
+async function freshMember(page: Page, baseURL: string) {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
+  const member = {
+    username: `dc_${stamp}`,
+    email: `dc-${stamp}@example.com`,
+    password: `Vv-dc-${stamp}`,
+  };
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: {
+      email: member.email,
+      password: member.password,
+      name: member.username,
+      username: member.username,
+      callbackURL: "/dashboard?verified=1",
+    },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  let link = "";
+  await expect
+    .poll(async () => {
+      const { messages } = await getJson<{ messages: { to: string; text: string }[] }>(
+        page,
+        "/api/dev/mailbox",
+      );
+      link = messages.find((m) => m.to === member.email)?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard/);
+  return member;
+}
+
+/** The funder sends views to the new member (over the API: funding is not under test). */
+async function fund(page: Page, baseURL: string, username: string) {
+  const context = await page.context().browser()?.newContext({ baseURL });
+  if (!context) throw new Error("no browser");
+  try {
+    const headers = { origin: baseURL };
+    const signIn = await context.request.post("/api/auth/sign-in/email", {
+      headers,
+      data: { email: FUNDER.email, password: FUNDER.password },
+    });
+    expect(signIn.ok(), await signIn.text()).toBe(true);
+    const sent = await context.request.post("/api/transfers", {
+      headers,
+      data: { recipient: username, transferType: "VIEWS", amount: String(FUNDING_VIEWS) },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  } finally {
+    await context.close();
+  }
+}
+
+test("every money button, double-clicked, moves money exactly once", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const origin = baseURL as string;
+  const me = await freshMember(page, origin);
+  await fund(page, origin, me.username);
+  expect((await balances(page)).views).toBe(BigInt(FUNDING_VIEWS));
+
+  await test.step("transfer: Confirm and send", async () => {
+    const posts = postsTo(page, /^\/api\/transfers$/);
+    await open(page, "/transfer");
+    const form = page.getByRole("form", { name: "Send a transfer" });
+    for (const [how, doubleClick] of DOUBLE_CLICKS) {
+      const before = await balances(page);
+      const rows = (await getJson<{ transfers: unknown[] }>(page, "/api/transfers")).transfers;
+      const sent = posts();
+      await toastGone(page, "Transfer Completed!");
+      await form.getByLabel("Recipient (username or ID)").fill(FUNDER.username);
+      await form.getByLabel("Amount").fill("100");
+      await form.getByRole("button", { name: "Review transfer" }).click();
+      const dialog = page.getByRole("dialog", { name: "Confirm transfer" });
+      await expect(dialog.getByTestId("confirm-amount")).toHaveText("100 views");
+      await doubleClick(dialog.getByRole("button", { name: "Confirm and send" }));
+      await expect(page.getByText("Transfer Completed!")).toBeVisible();
+      await expect(dialog).toBeHidden();
+      expect(posts() - sent, how).toBe(1);
+      expect((await balances(page)).views, how).toBe(before.views - 100n);
+      const after = (await getJson<{ transfers: unknown[] }>(page, "/api/transfers")).transfers;
+      expect(after.length - rows.length, how).toBe(1);
+    }
+  });
+
+  await test.step("swap: Swap now", async () => {
+    const posts = postsTo(page, /^\/api\/swaps$/);
+    await open(page, "/swap");
+    for (const [how, doubleClick] of DOUBLE_CLICKS) {
+      const before = await balances(page);
+      const rows = (await getJson<{ swaps: unknown[] }>(page, "/api/swaps")).swaps;
+      const sent = posts();
+      await toastGone(page, "Swap Completed!");
+      await page.getByLabel("Views to convert").fill("100");
+      await expect(page.getByTestId("swap-receive")).toHaveText("10.00 USDT");
+      await doubleClick(page.getByRole("button", { name: "Swap now" }));
+      await expect(page.getByText("Swap Completed!")).toBeVisible();
+      expect(posts() - sent, how).toBe(1);
+      const after = await balances(page);
+      expect(after.views, how).toBe(before.views - 100n);
+      expect(after.usdt, how).toBe(before.usdt + 10_000_000n);
+      expect((await getJson<{ swaps: unknown[] }>(page, "/api/swaps")).swaps.length, how).toBe(
+        rows.length + 1,
+      );
+    }
+  });
+
+  const posted: Array<{ youtubeId: string; title: string }> = [];
+  await test.step("add video: Add Video", async () => {
+    const posts = postsTo(page, /^\/api\/videos$/);
+    for (const [how, doubleClick] of DOUBLE_CLICKS) {
+      const youtubeId = `e2e${Date.now().toString(36).slice(-8).padStart(8, "0")}`;
+      const title = `E2E video ${youtubeId}`;
+      const before = await balances(page);
+      const sent = posts();
+      await open(page, "/add-video");
+      await page.getByLabel("YouTube URL").fill(`https://youtu.be/${youtubeId}`);
+      await expect(page.getByTestId("extracted-title")).toHaveText(title);
+      await page.getByLabel("Country", { exact: true }).selectOption("BR");
+      await page.getByLabel("Theme", { exact: true }).selectOption("Education");
+      await doubleClick(page.getByRole("button", { name: "Add Video" }));
+      await expect(page.getByText("Video Added Successfully!")).toBeVisible();
+      await expect(page).toHaveURL(/\/feed$/);
+      expect(posts() - sent, how).toBe(1);
+      expect((await balances(page)).views, how).toBe(before.views - 1n);
+      const feed = await getJson<{ videos: { youtubeId: string }[] }>(
+        page,
+        "/api/videos?country=BR&theme=Education",
+      );
+      expect(
+        feed.videos.filter((v) => v.youtubeId === youtubeId),
+        how,
+      ).toHaveLength(1);
+      posted.push({ youtubeId, title });
+      await toastGone(page, "Video Added Successfully!");
+    }
+  });
+
+  await test.step("boost: Boost for 100 views", async () => {
+    const posts = postsTo(page, /^\/api\/videos\/[^/]+\/boost$/);
+    for (const [index, [how, doubleClick]] of DOUBLE_CLICKS.entries()) {
+      const video = posted[index] as { youtubeId: string; title: string };
+      const before = await balances(page);
+      const sent = posts();
+      await open(page, "/feed");
+      await page.getByLabel("Theme", { exact: true }).selectOption("Education");
+      const card = page.getByTestId("video-card").filter({ hasText: video.title });
+      await card.getByRole("button", { name: "Boost 24h" }).click();
+      const dialog = page.getByRole("dialog", { name: "Boost this video?" });
+      await doubleClick(dialog.getByRole("button", { name: "Boost for 100 views" }));
+      await expect(page.getByText("Video Boosted!")).toBeVisible();
+      await expect(dialog).toBeHidden();
+      expect(posts() - sent, how).toBe(1);
+      expect((await balances(page)).views, how).toBe(before.views - 100n);
+      // One boost period: 24 hours from now on the server's clock, not 48.
+      const feed = await getJson<{
+        boosted: { youtubeId: string; boostedUntil: string | null }[];
+        serverTime: string;
+      }>(page, "/api/videos?country=ALL&theme=ALL");
+      const boosted = feed.boosted.find((v) => v.youtubeId === video.youtubeId);
+      const left = Date.parse(boosted?.boostedUntil ?? "") - Date.parse(feed.serverTime);
+      expect(left, how).toBeGreaterThan(23 * 3_600_000);
+      expect(left, how).toBeLessThanOrEqual(24 * 3_600_000);
+      await toastGone(page, "Video Boosted!");
+    }
+  });
+
+  await test.step("request views: Request views for 1 view", async () => {
+    type Requests = { todayCount: number; requests: { id: string; status: string }[] };
+    const posts = postsTo(page, /^\/api\/view-requests$/);
+    await open(page, "/feed?request=1");
+    const dialog = page.getByRole("dialog", { name: "Request Views" });
+    for (const [how, doubleClick] of DOUBLE_CLICKS) {
+      const before = await balances(page);
+      const list = await getJson<Requests>(page, "/api/view-requests");
+      const sent = posts();
+      await toastGone(page, "View Request Sent!");
+      await expect(dialog.getByText(`Today: ${list.todayCount} of 10 requests`)).toBeVisible();
+      await doubleClick(dialog.getByRole("button", { name: "Request views for 1 view" }));
+      await expect(page.getByText("View Request Sent!")).toBeVisible();
+      await expect(dialog.getByText(`Today: ${list.todayCount + 1} of 10 requests`)).toBeVisible();
+      expect(posts() - sent, how).toBe(1);
+      const after = await getJson<Requests>(page, "/api/view-requests");
+      expect(after.todayCount, how).toBe(list.todayCount + 1);
+      const added = after.requests.filter((r) => !list.requests.some((old) => old.id === r.id));
+      expect(added, how).toHaveLength(1);
+      // One charge of 1 view; a request that met another member's at once also earned the match.
+      const reward = added[0]?.status === "MATCHED" ? 2n : 0n;
+      expect((await balances(page)).views, how).toBe(before.views - 1n + reward);
+    }
+  });
+});

@@ -1,0 +1,3 @@
+export * from "./add-video-checks";
+export * from "./swap-checks";
+export * from "./transfer-checks";

@@ -1,0 +1,75 @@
+// Every locale file, for the server (the web app loads them lazily, one chunk each).
+// A test checks that this lists every file in locales/.
+import enActivity from "./en/activity.json" with { type: "json" };
+import enAuth from "./en/auth.json" with { type: "json" };
+import enCommon from "./en/common.json" with { type: "json" };
+import enDashboard from "./en/dashboard.json" with { type: "json" };
+import enEmails from "./en/emails.json" with { type: "json" };
+import enErrors from "./en/errors.json" with { type: "json" };
+import enLanding from "./en/landing.json" with { type: "json" };
+import enMailbox from "./en/mailbox.json" with { type: "json" };
+import enMoney from "./en/money.json" with { type: "json" };
+import enPages from "./en/pages.json" with { type: "json" };
+import enProfile from "./en/profile.json" with { type: "json" };
+import enReferrals from "./en/referrals.json" with { type: "json" };
+import enSettings from "./en/settings.json" with { type: "json" };
+import enSwap from "./en/swap.json" with { type: "json" };
+import enTransfer from "./en/transfer.json" with { type: "json" };
+import enVideos from "./en/videos.json" with { type: "json" };
+import ptActivity from "./pt-BR/activity.json" with { type: "json" };
+import ptAuth from "./pt-BR/auth.json" with { type: "json" };
+import ptCommon from "./pt-BR/common.json" with { type: "json" };
+import ptDashboard from "./pt-BR/dashboard.json" with { type: "json" };
+import ptEmails from "./pt-BR/emails.json" with { type: "json" };
+import ptErrors from "./pt-BR/errors.json" with { type: "json" };
+import ptLanding from "./pt-BR/landing.json" with { type: "json" };
+import ptMailbox from "./pt-BR/mailbox.json" with { type: "json" };
+import ptMoney from "./pt-BR/money.json" with { type: "json" };
+import ptPages from "./pt-BR/pages.json" with { type: "json" };
+import ptProfile from "./pt-BR/profile.json" with { type: "json" };
+import ptReferrals from "./pt-BR/referrals.json" with { type: "json" };
+import ptSettings from "./pt-BR/settings.json" with { type: "json" };
+import ptSwap from "./pt-BR/swap.json" with { type: "json" };
+import ptTransfer from "./pt-BR/transfer.json" with { type: "json" };
+import ptVideos from "./pt-BR/videos.json" with { type: "json" };
+
+export const LOCALE_RESOURCES = {
+  en: {
+    activity: enActivity,
+    auth: enAuth,
+    common: enCommon,
+    dashboard: enDashboard,
+    emails: enEmails,
+    errors: enErrors,
+    landing: enLanding,
+    mailbox: enMailbox,
+    money: enMoney,
+    pages: enPages,
+    profile: enProfile,
+    referrals: enReferrals,
+    settings: enSettings,
+    swap: enSwap,
+    transfer: enTransfer,
+    videos: enVideos,
+  },
+  "pt-BR": {
+    activity: ptActivity,
+    auth: ptAuth,
+    common: ptCommon,
+    dashboard: ptDashboard,
+    emails: ptEmails,
+    errors: ptErrors,
+    landing: ptLanding,
+    mailbox: ptMailbox,
+    money: ptMoney,
+    pages: ptPages,
+    profile: ptProfile,
+    referrals: ptReferrals,
+    settings: ptSettings,
+    swap: ptSwap,
+    transfer: ptTransfer,
+    videos: ptVideos,
+  },
+} as const;
+
+export type Namespace = keyof (typeof LOCALE_RESOURCES)["en"];

@@ -1,40 +1,47 @@
 #!/usr/bin/env node
-// The registry this project installs from lacks some platform binaries of @biomejs/biome
-// (macOS, Windows, Android, musl). npm then leaves them out of package-lock.json and `npm ci`
-// refuses the lock. This records them as optional, platform-bound entries, which npm skips on
-// any other platform without fetching; `npm install` keeps them. Run `npm run lock:platforms`
-// after upgrading Biome.
+// The registry this project installs from lacks some platform binaries of packages that ship
+// one binary package per platform (@biomejs/biome, knip's oxc-parser): npm then leaves them out
+// of package-lock.json and `npm ci` refuses the lock. This records every missing optional
+// dependency of such a package as an optional, platform-bound entry, which npm skips on any
+// other platform without fetching; `npm install` keeps them. The platform (os, cpu, libc) is read
+// from the registry's newest version of the binary package. Run `npm run lock:platforms` after
+// upgrading Biome or knip.
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const file = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(file, "utf8"));
-const platforms = {
-  "android-arm64": { os: ["android"], cpu: ["arm64"] },
-  "android-x64": { os: ["android"], cpu: ["x64"] },
-  "darwin-arm64": { os: ["darwin"], cpu: ["arm64"] },
-  "darwin-x64": { os: ["darwin"], cpu: ["x64"] },
-  "linux-arm64": { os: ["linux"], cpu: ["arm64"], libc: ["glibc"] },
-  "linux-arm64-musl": { os: ["linux"], cpu: ["arm64"], libc: ["musl"] },
-  "linux-x64": { os: ["linux"], cpu: ["x64"], libc: ["glibc"] },
-  "linux-x64-musl": { os: ["linux"], cpu: ["x64"], libc: ["musl"] },
-  "win32-arm64": { os: ["win32"], cpu: ["arm64"] },
-  "win32-x64": { os: ["win32"], cpu: ["x64"] },
-};
-const biome = lock.packages["node_modules/@biomejs/biome"];
+
+/** os/cpu/libc/license of a binary package, from the newest version the registry has. */
+function platformOf(name) {
+  const out = execFileSync("npm", ["view", name, "os", "cpu", "libc", "license", "--json"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const meta = JSON.parse(out || "{}");
+  if (!meta.os || !meta.cpu) throw new Error(`${name}: the registry gives no os/cpu`);
+  return {
+    os: meta.os,
+    cpu: meta.cpu,
+    ...(meta.libc ? { libc: meta.libc } : {}),
+    ...(meta.license ? { license: meta.license } : {}),
+  };
+}
+
 let added = 0;
-if (biome) {
-  for (const [name, version] of Object.entries(biome.optionalDependencies ?? {})) {
-    const key = `node_modules/${name}`;
-    if (lock.packages[key]) continue;
-    const platform = platforms[name.replace("@biomejs/cli-", "")];
-    if (!platform) continue;
-    lock.packages[key] = {
+for (const [key, entry] of Object.entries(lock.packages)) {
+  if (!key.startsWith("node_modules/") || !entry.optionalDependencies) continue;
+  for (const [name, version] of Object.entries(entry.optionalDependencies)) {
+    const target = `node_modules/${name}`;
+    if (lock.packages[target]) continue;
+    const { license, ...platform } = platformOf(name);
+    lock.packages[target] = {
       version,
-      resolved: `https://registry.npmjs.org/${name}/-/${name.split("/")[1]}-${version}.tgz`,
-      dev: true,
+      resolved: `https://registry.npmjs.org/${name}/-/${name.split("/").at(-1)}-${version}.tgz`,
+      dev: entry.dev ?? undefined,
       optional: true,
       ...platform,
-      license: "MIT OR Apache-2.0",
+      ...(license ? { license } : {}),
     };
     added++;
   }
@@ -47,4 +54,6 @@ if (added) {
   );
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`package-lock.json: recorded ${added} platform-only optional packages`);
+} else {
+  console.log("package-lock.json: every platform package is recorded");
 }

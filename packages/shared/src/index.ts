@@ -1,6 +1,7 @@
 export * from "./checks";
 export * from "./constants";
 export * from "./contracts/accounts";
+export * from "./contracts/box";
 export * from "./contracts/common";
 export * from "./contracts/documents";
 export * from "./contracts/forms";
@@ -8,6 +9,7 @@ export * from "./contracts/money";
 export * from "./contracts/videos";
 export * from "./documents";
 export * from "./errors";
+export * from "./fairness";
 export * from "./figures";
 export * from "./money";
 export * from "./routes";

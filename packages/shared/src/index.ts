@@ -7,6 +7,7 @@ export * from "./contracts/documents";
 export * from "./contracts/forms";
 export * from "./contracts/money";
 export * from "./contracts/videos";
+export * from "./crypto-launch";
 export * from "./documents";
 export * from "./errors";
 export * from "./fairness";

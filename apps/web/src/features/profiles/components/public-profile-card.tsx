@@ -1,5 +1,6 @@
 import type { TPublicProfile } from "@viewvault/shared";
 import { ArrowLeft, Calendar, Settings, UsersRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -14,9 +15,12 @@ import { VerifiedBadge } from "./verified-badge";
 export function PublicProfileCard({
   profile,
   isSelf,
+  children,
 }: {
   profile: TPublicProfile;
   isSelf: boolean;
+  /** More about the member below the card (their collection). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation("profile");
   const locale = currentLocale();
@@ -60,6 +64,7 @@ export function PublicProfileCard({
           </AlertDescription>
         </Alert>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { BOX_ITEMS, rollBox } from "@viewvault/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { nodeFairness } from "../src/modules/box/box.service";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
@@ -62,6 +63,24 @@ describe("mystery box", () => {
     const history = (await c.request("GET", "/api/box/openings")).json().openings;
     expect(history).toHaveLength(1);
     expect(history[0]).toEqual(opening);
+  });
+
+  it("opens on the database's commitment when another instance moved it", async () => {
+    const { c, me } = await createSignedInMember(t.app, { views: 300n });
+    expect((await c.request("POST", "/api/box/open")).statusCode).toBe(200);
+    // Another instance (or a direct change) rotated the seed this process remembers.
+    const seed = "cd".repeat(32);
+    await t.database.db.execute(
+      sql`update box_commitments set server_seed = ${seed}, server_seed_hash = ${sha256(seed)}
+          where profile_id = ${me.profile.id}`,
+    );
+    const res = await c.request("POST", "/api/box/open");
+    expect(res.statusCode).toBe(200);
+    const { opening } = res.json();
+    expect(opening.serverSeed).toBe(seed);
+    expect(opening.nonce).toBe(1);
+    const roll = await rollBox(nodeFairness, opening);
+    expect(opening.itemId).toBe(roll.itemId);
   });
 
   it("refuses with the seed's message below 100 views, in both languages", async () => {

@@ -39,14 +39,8 @@ export const BOX_ITEMS = [
 ] as const satisfies ReadonlyArray<{ id: string; rarity: BoxRarity }>;
 export type BoxItemId = (typeof BOX_ITEMS)[number]["id"];
 
-export function boxItem(id: string): (typeof BOX_ITEMS)[number] | undefined {
-  return BOX_ITEMS.find((item) => item.id === id);
-}
-
 /** A client seed the member may choose: 1 to 64 letters, digits, "-" or "_". */
 export const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** A server seed as it is revealed: 64 lowercase hex characters. */
-export const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
 
 /** The two primitives the roll needs; node:crypto on the server, WebCrypto in the browser. */
 export interface FairnessCrypto {

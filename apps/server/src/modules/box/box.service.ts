@@ -13,7 +13,7 @@ import {
   type TBoxState,
   type TOpenBoxResult,
 } from "@viewvault/shared";
-import type { Db } from "../../db/client";
+import { type Db, prepared, runPrepared } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Idempotency } from "../idempotency/idempotency";
@@ -28,6 +28,31 @@ import {
   recentOpenings,
   updateClientSeed,
 } from "./box.repository";
+
+/** What an opening rolls on: the member's committed seed, client seed and nonce. */
+type Commitment = Pick<CommitmentRow, "serverSeed" | "serverSeedHash" | "clientSeed" | "nonce">;
+
+const COMMITMENT_QUERY = prepared(
+  `select server_seed as "serverSeed", server_seed_hash as "serverSeedHash",
+     client_seed as "clientSeed", nonce from box_commitments where profile_id = $1::uuid`,
+);
+
+/**
+ * The commitments this process committed last (the next seed is the one it generated), so a
+ * member's next opening needs no read. Only a hint: vv_open_box compares it with the row under
+ * lock, and a stale one (another instance, a new client seed) is read again. Bounded.
+ */
+const recentCommitments = new Map<string, Commitment>();
+const RECENT_MAX = 10_000;
+
+function remember(profileId: string, commitment: Commitment): void {
+  recentCommitments.delete(profileId);
+  recentCommitments.set(profileId, commitment);
+  if (recentCommitments.size > RECENT_MAX) {
+    const oldest = recentCommitments.keys().next().value;
+    if (oldest !== undefined) recentCommitments.delete(oldest);
+  }
+}
 
 /** The roll's primitives on the server (the browser uses WebCrypto with the same algorithm). */
 export const nodeFairness: FairnessCrypto = {
@@ -90,6 +115,7 @@ export async function setClientSeed(
   clientSeed: string,
 ): Promise<TBoxState> {
   await commitmentOf(db, profileId);
+  recentCommitments.delete(profileId);
   const row = await updateClientSeed(db, profileId, clientSeed, clock.now());
   if (!row) throw new AppError("NOT_FOUND");
   return { costViews: MYSTERY_BOX.costViews.toString(), commitment: toCommitment(row) };
@@ -145,8 +171,12 @@ export async function openBox(
   idem: Idempotency,
 ): Promise<CommandOutcome<TOpenBoxResult>> {
   for (let attempt = 1; ; attempt++) {
-    const commitment = await commitmentOf(money.db, profileId);
+    const commitment =
+      recentCommitments.get(profileId) ??
+      (await runPrepared<Commitment>(money.db, COMMITMENT_QUERY, [profileId]))[0] ??
+      (await commitmentOf(money.db, profileId));
     const roll = await rollBox(nodeFairness, commitment);
+    const nextSeed = newServerSeed();
     try {
       const outcome = await runCommand<OpenBoxRow>(
         money,
@@ -161,7 +191,7 @@ export async function openBox(
           commitment.nonce,
           roll.rarity,
           roll.itemId,
-          newServerSeed(),
+          nextSeed,
           MYSTERY_BOX.costViews,
           clock.now().toISOString(),
         ],
@@ -173,6 +203,8 @@ export async function openBox(
         },
       );
       const { opening, next, balances } = outcome.result;
+      if (outcome.replayed) recentCommitments.delete(profileId);
+      else remember(profileId, { ...next, serverSeed: nextSeed });
       return {
         ...outcome,
         result: {
@@ -182,6 +214,7 @@ export async function openBox(
         },
       };
     } catch (error) {
+      recentCommitments.delete(profileId);
       if (isSeedMoved(error) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }

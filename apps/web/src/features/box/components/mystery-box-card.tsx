@@ -88,11 +88,11 @@ export function MysteryBoxCard() {
             <span
               aria-hidden="true"
               className={cn(
-                "relative flex size-24 items-center justify-center rounded-3xl bg-linear-to-br from-brand-from to-brand-to text-5xl shadow-lg",
+                "relative flex size-24 items-center justify-center rounded-3xl bg-linear-to-br from-brand-from to-brand-to text-white shadow-lg dark:text-slate-950",
                 busy && "motion-safe:animate-box-shake",
               )}
             >
-              🎁
+              <Gift className="size-12" strokeWidth={1.75} />
             </span>
           </div>
           <div className="grid w-full gap-2 text-center sm:text-left">

@@ -2,11 +2,13 @@ import { createHmac } from "node:crypto";
 import type autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 // The money path at 32 concurrent signed-in clients, against pgbench on the same PostgreSQL in
-// the same run (ADR 013): transfers, swaps, boosts and watch completions per second with their
+// the same run (ADR 013): transfers, swaps, boosts, mystery box openings and watch completions
+// per second with their
 // p99, and GET /api/balances, each as a ratio of pgbench TPC-B (writes) or select-only (reads).
 // BENCH_RUNS runs (default 3); the summary gives min / median / max of every figure.
 // Goals (issue 9): transfers ≥ 50 % of TPC-B with p99 < 50 ms; watch completions ≥ 1,000/s or
 // ≥ 30 % of TPC-B; signed-in balances ≥ 25 % of select-only; ledger:verify after every run.
+// Goal (issue 10): box openings/s at least the transfer figure.
 import { queryRows } from "../apps/server/src/db/client";
 import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
 import {
@@ -181,6 +183,13 @@ for (let run = 1; run <= RUNS; run++) {
         perClient("POST", (i) => `/api/videos/${videoOf.get(clientOf(i).id)}/boost`),
       ),
     );
+    next = 0;
+    rows.push(
+      await load(
+        "POST /api/box/open (100 views)",
+        perClient("POST", () => "/api/box/open"),
+      ),
+    );
     let w = 0;
     const started = performance.now();
     const completions = await load(
@@ -218,6 +227,7 @@ for (let run = 1; run <= RUNS; run++) {
   const transfers = byName("POST /api/transfers");
   const balances = byName("GET /api/balances");
   const watch = byName("POST /api/watch-sessions");
+  const boxes = byName("POST /api/box/open");
   printTable(
     [
       ...rows,
@@ -240,6 +250,7 @@ for (let run = 1; run <= RUNS; run++) {
     ],
     [
       `\ntransfers/s ÷ TPC-B = ${pct(transfers.rps / tpcb)} (goal ≥ 50 %); transfer p99 ${transfers.p99} ms (goal < 50 ms)`,
+      `box openings/s = ${boxes.rps} = ${pct(boxes.rps / transfers.rps)} of transfers (goal ≥ 100 %); box p99 ${boxes.p99} ms`,
       `watch completions/s = ${watch.rps} = ${pct(watch.rps / tpcb)} of TPC-B (goal ≥ 1,000/s or ≥ 30 %)`,
       `GET /api/balances ÷ select-only = ${pct(balances.rps / selectOnly)} (goal ≥ 25 %)`,
     ],
@@ -263,6 +274,7 @@ for (let run = 1; run <= RUNS; run++) {
     "transfers ÷ TPC-B %": (transfers.rps / tpcb) * 100,
     "swaps ÷ TPC-B %": (byName("POST /api/swaps").rps / tpcb) * 100,
     "boosts ÷ TPC-B %": (byName("POST /api/videos").rps / tpcb) * 100,
+    "box openings ÷ TPC-B %": (boxes.rps / tpcb) * 100,
     "watch completions ÷ TPC-B %": (watch.rps / tpcb) * 100,
     "balances ÷ select-only %": (balances.rps / selectOnly) * 100,
   });

@@ -6,11 +6,12 @@ import { expect, open, test } from "./fixtures";
  * (diego, whom no other journey touches), presses each button twice — with Playwright's
  * dblclick(), then with two click()s in the same task (before React can re-render and disable
  * the button) — and the API shows exactly one effect each time: one POST, the balance changed
- * by one charge, one more history row, one 24-hour boost, one more view request.
+ * by one charge, one more history row, one 24-hour boost, one more view request, one more box
+ * opening.
  */
 
 const FUNDER = { email: "diego@viewvault.local", password: "diego-password-1", username: "diego" };
-const FUNDING_VIEWS = 800;
+const FUNDING_VIEWS = 1_000;
 
 const DOUBLE_CLICKS: Array<[string, (button: Locator) => Promise<void>]> = [
   ["dblclick()", (button) => button.dblclick()],
@@ -242,6 +243,27 @@ test("every money button, double-clicked, moves money exactly once", async ({ pa
       // One charge of 1 view; a request that met another member's at once also earned the match.
       const reward = added[0]?.status === "MATCHED" ? 2n : 0n;
       expect((await balances(page)).views, how).toBe(before.views - 1n + reward);
+    }
+  });
+
+  await test.step("mystery box: Open box", async () => {
+    type Openings = { openings: { id: string }[] };
+    const posts = postsTo(page, /^\/api\/box\/open$/);
+    await open(page, "/dashboard");
+    const box = page.getByRole("region", { name: "Mystery Box" });
+    for (const [how, doubleClick] of DOUBLE_CLICKS) {
+      const before = await balances(page);
+      const list = await getJson<Openings>(page, "/api/box/openings?limit=50");
+      const sent = posts();
+      await doubleClick(box.getByRole("button", { name: "Open box · 100 views" }));
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByText(/no cash value/)).toBeVisible({ timeout: 15_000 });
+      expect(posts() - sent, how).toBe(1);
+      expect((await balances(page)).views, how).toBe(before.views - 100n);
+      const after = await getJson<Openings>(page, "/api/box/openings?limit=50");
+      expect(after.openings.length, how).toBe(list.openings.length + 1);
+      await dialog.getByRole("button", { name: "Close" }).last().click();
+      await expect(dialog).toBeHidden();
     }
   });
 });

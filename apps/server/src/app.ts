@@ -17,6 +17,7 @@ import { activityRoutes } from "./modules/activity/activity.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAuth } from "./modules/auth/auth";
 import { balancesRoutes } from "./modules/balances/balances.routes";
+import { boxRoutes } from "./modules/box/box.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import type { Money } from "./modules/ledger/money-command";
@@ -30,6 +31,7 @@ import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
 import { swapRoutes } from "./modules/swap/swap.routes";
 import { transfersRoutes } from "./modules/transfers/transfers.routes";
+import { verificationRoutes } from "./modules/verification/verification.routes";
 import { createOembedClient } from "./modules/videos/oembed";
 import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
@@ -211,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(watchRoutes);
   await app.register(viewRequestsRoutes);
+  await app.register(boxRoutes);
+  await app.register(verificationRoutes);
   if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });
   if (env.devMailbox) await app.register(mailboxRoutes);
 

@@ -61,7 +61,7 @@ const ResetPasswordPage = lazyPage(
 );
 const DashboardPage = lazyPage(
   () => import("./routes/dashboard/dashboard-page").then((m) => m.DashboardPage),
-  ["dashboard", "money", "referrals"],
+  ["dashboard", "money", "referrals", "box", "errors"],
 );
 const SwapPage = lazyPage(
   () => import("./routes/swap/swap-page").then((m) => m.SwapPage),
@@ -99,9 +99,13 @@ const WatchPage = lazyPage(
   () => import("./routes/watch/watch-page").then((m) => m.WatchPage),
   ["videos", "errors"],
 );
+const FairnessPage = lazyPage(
+  () => import("./routes/fairness/fairness-page").then((m) => m.FairnessPage),
+  ["box", "errors"],
+);
 const ProfilePage = lazyPage(
   () => import("./routes/profile/profile-page").then((m) => m.ProfilePage),
-  ["profile"],
+  ["profile", "box"],
 );
 
 export const routes: RouteObject[] = [
@@ -124,6 +128,7 @@ export const routes: RouteObject[] = [
           { path: "dev/mailbox", element: <MailboxPage /> },
           { path: "feed", element: <FeedPage /> },
           { path: "add-video", element: <AddVideoPage /> },
+          { path: "fairness", element: <FairnessPage /> },
           {
             element: <RequireAuth />,
             children: [

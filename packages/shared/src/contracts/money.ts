@@ -111,6 +111,8 @@ export const ACTIVITY_KINDS = [
   "view_request",
   "view_request_match",
   "view_request_refund",
+  "mystery_box",
+  "verification",
   "adjustment",
 ] as const;
 

@@ -2,6 +2,7 @@
 // A test checks that this lists every file in locales/.
 import enActivity from "./en/activity.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };
+import enBox from "./en/box.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
 import enDashboard from "./en/dashboard.json" with { type: "json" };
 import enEmails from "./en/emails.json" with { type: "json" };
@@ -18,6 +19,7 @@ import enTransfer from "./en/transfer.json" with { type: "json" };
 import enVideos from "./en/videos.json" with { type: "json" };
 import ptActivity from "./pt-BR/activity.json" with { type: "json" };
 import ptAuth from "./pt-BR/auth.json" with { type: "json" };
+import ptBox from "./pt-BR/box.json" with { type: "json" };
 import ptCommon from "./pt-BR/common.json" with { type: "json" };
 import ptDashboard from "./pt-BR/dashboard.json" with { type: "json" };
 import ptEmails from "./pt-BR/emails.json" with { type: "json" };
@@ -37,6 +39,7 @@ export const LOCALE_RESOURCES = {
   en: {
     activity: enActivity,
     auth: enAuth,
+    box: enBox,
     common: enCommon,
     dashboard: enDashboard,
     emails: enEmails,
@@ -55,6 +58,7 @@ export const LOCALE_RESOURCES = {
   "pt-BR": {
     activity: ptActivity,
     auth: ptAuth,
+    box: ptBox,
     common: ptCommon,
     dashboard: ptDashboard,
     emails: ptEmails,

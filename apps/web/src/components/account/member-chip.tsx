@@ -1,5 +1,6 @@
 import { BadgeCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
 /** The member's initial on the brand gradient (decorative: the name is always next to it). */
@@ -29,23 +30,44 @@ export function VerifiedMark({ className }: { className?: string }) {
   );
 }
 
-/** Avatar initial, @username and the verified tick. */
+/**
+ * How a member is shown everywhere (transfer preview and history, referrals, profile pages):
+ * avatar initial, @username and the verified tick — or, with `verifiedLabel`, a verified badge
+ * with that text. `nameAs="h1"` makes the name the page's heading (the profile page).
+ */
 export function MemberChip({
   username,
   isVerified,
   className,
   avatarClassName,
+  showAvatar = true,
+  nameAs: Name = "span",
+  nameClassName,
+  verifiedLabel,
 }: {
   username: string;
   isVerified: boolean;
   className?: string;
   avatarClassName?: string;
+  showAvatar?: boolean;
+  nameAs?: "span" | "h1";
+  nameClassName?: string;
+  verifiedLabel?: string;
 }) {
   return (
     <span className={cn("flex min-w-0 items-center gap-2", className)}>
-      <MemberAvatar username={username} className={avatarClassName} />
-      <span className="truncate font-medium">@{username}</span>
-      {isVerified ? <VerifiedMark /> : null}
+      {showAvatar ? <MemberAvatar username={username} className={avatarClassName} /> : null}
+      <Name className={cn("truncate font-medium", nameClassName)}>@{username}</Name>
+      {isVerified ? (
+        verifiedLabel ? (
+          <Badge variant="brand">
+            <BadgeCheck aria-hidden="true" />
+            {verifiedLabel}
+          </Badge>
+        ) : (
+          <VerifiedMark />
+        )
+      ) : null}
     </span>
   );
 }

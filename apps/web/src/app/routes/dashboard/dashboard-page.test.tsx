@@ -50,6 +50,38 @@ describe("/dashboard", () => {
     expect(screen.getByTestId("usdt-balance").textContent).toBe("750.00");
   });
 
+  it("lays the cards out in the seed's order, main column then side column", async () => {
+    const { session, me } = memberFixture();
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": BALANCES,
+      "GET /api/box": {
+        costViews: "100",
+        commitment: { serverSeedHash: "ab".repeat(32), clientSeed: "s", nonce: 0 },
+      },
+      "GET /api/box/openings": { openings: [] },
+    });
+    await renderRoute("/dashboard");
+    const headings = async (testId: string) =>
+      within(await screen.findByTestId(testId))
+        .getAllByRole("heading")
+        .map((h) => h.textContent);
+    await screen.findByTestId("box-commitment");
+    expect((await headings("dashboard-main")).slice(0, 4)).toEqual([
+      "Mystery Box",
+      "USDT Wallet",
+      "Views Balance",
+      "Quick Actions",
+    ]);
+    expect(await headings("dashboard-side")).toEqual([
+      "Account status",
+      "Views to Crypto Conversion",
+      "Referral link",
+      "Swap Center",
+    ]);
+  });
+
   it("updates the balances live from the balances stream, without a reload", async () => {
     const EventSourceMock = installFakeEventSource();
     const { session, me } = memberFixture();

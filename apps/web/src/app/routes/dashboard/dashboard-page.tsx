@@ -1,5 +1,6 @@
+import type { TMe } from "@viewvault/shared";
 import { BadgeCheck, Clock, LayoutDashboard, Users } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -7,7 +8,9 @@ import { SwapRatesCard } from "@/components/money/swap-rates-card";
 import { Badge } from "@/components/ui/badge";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { MysteryBoxCard } from "@/features/box/components/mystery-box-card";
 import { AccountStatusCard } from "@/features/dashboard/components/account-status-card";
+import { CryptoCountdownCard } from "@/features/dashboard/components/crypto-countdown-card";
 import { QuickActionsCard } from "@/features/dashboard/components/quick-actions-card";
 import { ReferralCard } from "@/features/dashboard/components/referral-card";
 import { UsdtWalletCard } from "@/features/dashboard/components/usdt-wallet-card";
@@ -16,9 +19,38 @@ import { ReferralOverview } from "@/features/referrals/components/referral-overv
 import { useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
+/** One dashboard card: a key and how it renders for the signed-in member. */
+interface DashboardCard {
+  id: string;
+  render: (me: TMe) => ReactNode;
+}
+
 /**
- * /dashboard: tabs "Dashboard" (USDT wallet, views balance, quick actions, referral link,
- * status, swap rates — balances live from the stream) and "Sistema de Indicações" (?tab=referrals).
+ * The main column, in the seed's order (document 1 §2). Event Bonus (only while one is
+ * AVAILABLE) and the milestone rewards go after quick actions, one line each.
+ */
+const MAIN_CARDS: DashboardCard[] = [
+  { id: "mystery-box", render: () => <MysteryBoxCard /> },
+  { id: "usdt-wallet", render: (me) => <UsdtWalletCard profile={me.profile} /> },
+  { id: "views-balance", render: () => <ViewsBalanceCard /> },
+  { id: "quick-actions", render: () => <QuickActionsCard /> },
+];
+
+/**
+ * The side column, in the seed's order: verification status with Verify, then (Daily First
+ * Claim and the annual event slot in here, one line each) the views-to-crypto countdown, the
+ * referral link and the swap center.
+ */
+const SIDE_CARDS: DashboardCard[] = [
+  { id: "account-status", render: (me) => <AccountStatusCard me={me} /> },
+  { id: "crypto-countdown", render: () => <CryptoCountdownCard /> },
+  { id: "referral", render: (me) => <ReferralCard username={me.profile.username} /> },
+  { id: "swap-center", render: () => <SwapRatesCard showLink /> },
+];
+
+/**
+ * /dashboard: tabs "Dashboard" (the seed's cards in two columns — balances live from the
+ * stream) and "Sistema de Indicações" (?tab=referrals).
  */
 export function DashboardPage() {
   const { t } = useTranslation("dashboard");
@@ -73,17 +105,22 @@ export function DashboardPage() {
         </TabsList>
         <TabsContent value="dashboard">
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-            <div className="grid content-start gap-6">
-              <div className="grid gap-6 md:grid-cols-2">
-                <UsdtWalletCard profile={profile} />
-                <ViewsBalanceCard />
-              </div>
-              <QuickActionsCard />
-              <ReferralCard username={profile.username} />
+            <div className="grid content-start gap-6" data-testid="dashboard-main">
+              {MAIN_CARDS.map((card) => (
+                <div key={card.id} className="grid min-w-0">
+                  {card.render(me)}
+                </div>
+              ))}
             </div>
-            <div className="grid content-start gap-6">
-              <AccountStatusCard me={me} />
-              <SwapRatesCard showLink />
+            <div
+              className="grid content-start gap-6 md:grid-cols-2 lg:grid-cols-1"
+              data-testid="dashboard-side"
+            >
+              {SIDE_CARDS.map((card) => (
+                <div key={card.id} className="grid min-w-0">
+                  {card.render(me)}
+                </div>
+              ))}
             </div>
           </div>
         </TabsContent>

@@ -56,6 +56,30 @@ describe("/:handle", () => {
     );
   });
 
+  it("shows members a member's verified badge and mystery box collection with counts", async () => {
+    const { session, me } = memberFixture();
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/profiles/bob": bob,
+      "GET /api/profiles/bob/collection": {
+        username: "bob",
+        items: [
+          { itemId: "film-reel", rarity: "common", count: 3 },
+          { itemId: "golden-play-button", rarity: "legendary", count: 1 },
+        ],
+      },
+    });
+    await renderRoute("/@bob");
+    expect(await screen.findByRole("heading", { level: 1, name: "@bob" })).toBeTruthy();
+    expect(screen.getByText("Verified")).toBeTruthy();
+    const collection = await screen.findByRole("list", { name: "Collection" });
+    expect(collection.textContent).toContain("Film Reel");
+    expect(collection.textContent).toContain("×3");
+    expect(collection.textContent).toContain("Golden Play Button");
+    expect(screen.getByText("4 items")).toBeTruthy();
+  });
+
   it("says Usuário não encontrado for an unknown member (pt-BR)", async () => {
     mockApi();
     await renderRoute("/@ghost_user");

@@ -2,6 +2,7 @@ import { profileHandle } from "@viewvault/shared";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
+import { CollectionCard } from "@/features/box/components/collection-card";
 import { usePublicProfile } from "@/features/profiles/api/get-public-profile";
 import { InviteLanding } from "@/features/profiles/components/invite-landing";
 import { PublicProfileCard } from "@/features/profiles/components/public-profile-card";
@@ -75,5 +76,10 @@ function ProfileView({ username }: { username: string }) {
   if (query.isPending || loading) return <PageSpinner label={t("common:a11y.loading")} />;
   if (notFound || !query.data) return <UserNotFound username={username} />;
   if (!user) return <InviteLanding inviter={query.data} />;
-  return <PublicProfileCard profile={query.data} isSelf={own?.id === query.data.id} />;
+  const isSelf = own?.id === query.data.id;
+  return (
+    <PublicProfileCard profile={query.data} isSelf={isSelf}>
+      <CollectionCard username={query.data.username} isSelf={isSelf} />
+    </PublicProfileCard>
+  );
 }

@@ -2,11 +2,13 @@ import type { TActivityEntry } from "@viewvault/shared";
 import {
   ArrowDownLeft,
   ArrowUpRight,
+  BadgeCheck,
   Eye,
   Gift,
   Handshake,
   type LucideIcon,
   Megaphone,
+  Package,
   Percent,
   Receipt,
   Repeat2,
@@ -32,6 +34,8 @@ const ICONS: Record<string, LucideIcon> = {
   view_request: Megaphone,
   view_request_match: Handshake,
   view_request_refund: Undo2,
+  mystery_box: Package,
+  verification: BadgeCheck,
   adjustment: SlidersHorizontal,
 };
 

@@ -4,8 +4,12 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { VerifyAction } from "./verify-dialog";
 
-/** Verification ("Pendente" / "Verificada"), e-mail and two-factor status of the account. */
+/**
+ * Verification ("Pendente" / "Verificada", with Verify while pending), e-mail and two-factor
+ * status of the account.
+ */
 export function AccountStatusCard({ me }: { me: TMe }) {
   const { t } = useTranslation("dashboard");
   const verified = me.profile.isVerified;
@@ -51,6 +55,11 @@ export function AccountStatusCard({ me }: { me: TMe }) {
             </div>
           ))}
         </dl>
+        {!verified ? (
+          <div className="mt-4">
+            <VerifyAction />
+          </div>
+        ) : null}
         {!me.user.twoFactorEnabled ? (
           <Link
             to="/settings?tab=security"

@@ -1,22 +1,26 @@
 import type { TPublicProfile } from "@viewvault/shared";
 import { ArrowLeft, Calendar, Settings, UsersRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { MemberChip } from "@/components/account/member-chip";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { currentLocale } from "@/lib/i18n";
 import { formatMemberSince } from "./member-since";
 import { ProfileAvatar } from "./profile-avatar";
-import { VerifiedBadge } from "./verified-badge";
 
 /** What a signed-in member sees on /@username. */
 export function PublicProfileCard({
   profile,
   isSelf,
+  children,
 }: {
   profile: TPublicProfile;
   isSelf: boolean;
+  /** More about the member below the card (their collection). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation("profile");
   const locale = currentLocale();
@@ -32,10 +36,15 @@ export function PublicProfileCard({
         <CardContent className="flex flex-col items-center gap-4 pt-6 text-center sm:flex-row sm:text-left">
           <ProfileAvatar username={profile.username} />
           <div className="grid gap-2">
-            <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
-              <h1 className="text-2xl font-bold tracking-tight">@{profile.username}</h1>
-              {profile.isVerified ? <VerifiedBadge /> : null}
-            </div>
+            <MemberChip
+              username={profile.username}
+              isVerified={profile.isVerified}
+              showAvatar={false}
+              nameAs="h1"
+              nameClassName="text-2xl font-bold tracking-tight"
+              verifiedLabel={t("verified")}
+              className="flex-wrap justify-center sm:justify-start"
+            />
             <p className="flex items-center justify-center gap-1.5 text-sm text-muted-foreground sm:justify-start">
               <Calendar aria-hidden="true" className="size-4" />
               {t("memberSince", { date: formatMemberSince(profile.memberSince, locale) })}
@@ -60,6 +69,7 @@ export function PublicProfileCard({
           </AlertDescription>
         </Alert>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { profiles } from "./profiles";
+
+/**
+ * The member's next mystery box opening, committed before it happens (ADR 015): the server seed
+ * (secret until used), its SHA-256 (shown), the member's client seed and the nonce.
+ */
+export const boxCommitments = pgTable(
+  "box_commitments",
+  {
+    profileId: uuid("profile_id")
+      .primaryKey()
+      .references(() => profiles.id),
+    serverSeed: text("server_seed").notNull(),
+    serverSeedHash: text("server_seed_hash").notNull(),
+    clientSeed: text("client_seed").notNull(),
+    nonce: integer("nonce").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("box_commitments_nonce", sql`${t.nonce} >= 0`)],
+);
+
+/** Every opening with its revealed inputs and the item it gave (the member's collection). */
+export const boxOpenings = pgTable(
+  "box_openings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id),
+    itemId: text("item_id").notNull(),
+    rarity: text("rarity", { enum: ["common", "rare", "legendary"] }).notNull(),
+    serverSeed: text("server_seed").notNull(),
+    serverSeedHash: text("server_seed_hash").notNull(),
+    clientSeed: text("client_seed").notNull(),
+    nonce: integer("nonce").notNull(),
+    costViews: bigint("cost_views", { mode: "bigint" }).notNull(),
+    ledgerTransactionId: uuid("ledger_transaction_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("box_openings_profile_nonce_idx").on(t.profileId, t.nonce),
+    index("box_openings_profile_created_idx").on(t.profileId, t.createdAt),
+    check("box_openings_rarity", sql`${t.rarity} in ('common', 'rare', 'legendary')`),
+  ],
+);
+
+/** One row per verified account: what the verification cost and its ledger transaction. */
+export const accountVerifications = pgTable("account_verifications", {
+  profileId: uuid("profile_id")
+    .primaryKey()
+    .references(() => profiles.id),
+  costViews: bigint("cost_views", { mode: "bigint" }).notNull(),
+  ledgerTransactionId: uuid("ledger_transaction_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

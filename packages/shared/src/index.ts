@@ -1,6 +1,7 @@
 export * from "./checks";
 export * from "./constants";
 export * from "./contracts/accounts";
+export * from "./contracts/admin";
 export * from "./contracts/common";
 export * from "./contracts/documents";
 export * from "./contracts/forms";

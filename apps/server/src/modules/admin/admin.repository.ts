@@ -32,43 +32,40 @@ export interface MemberSearchRow {
 }
 
 const MEMBER_COLUMNS = sql`p.id, p.username, u.email, p.role, p.suspended, u.email_verified,
-  p.created_at, lower(p.username) as key`;
+  p.created_at`;
 
 /**
- * Members whose username or e-mail starts with `prefix` (lower-cased), or whose id is `id`, in
- * lower-cased username order after `after` — each branch an index range scan (ADR 027).
+ * Members by exact id, by e-mail prefix or by username prefix (lower-cased), in the order of that
+ * column after `after`: each an index range scan on a text_pattern_ops index that also yields
+ * the order (`using ~<~`), so a page costs the same for any prefix and any depth (ADR 027).
  */
 export async function searchMembers(
   db: DbOrTx,
-  query: { prefix: string; id: string | null; after: string | null; limit: number },
+  query: { by: "id" | "email" | "username"; value: string; after: string; limit: number },
 ): Promise<MemberSearchRow[]> {
-  const after = query.after ?? "";
-  if (query.id) {
+  if (query.by === "id") {
     return queryRows<MemberSearchRow>(
       db,
-      sql`select ${MEMBER_COLUMNS} from profiles p join users u on u.id = p.auth_uid
-          where p.id = ${query.id}::uuid`,
+      sql`select ${MEMBER_COLUMNS}, lower(p.username) as key
+          from profiles p join users u on u.id = p.auth_uid where p.id = ${query.value}::uuid`,
     );
   }
-  if (!query.prefix) {
+  const like = `${query.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (query.by === "email") {
     return queryRows<MemberSearchRow>(
       db,
-      sql`select ${MEMBER_COLUMNS} from profiles p join users u on u.id = p.auth_uid
-          where lower(p.username) > ${after} order by lower(p.username) limit ${query.limit}`,
+      sql`select ${MEMBER_COLUMNS}, lower(u.email) as key
+          from users u join profiles p on p.auth_uid = u.id
+          where lower(u.email) like ${like} and lower(u.email) ~>~ ${query.after}
+          order by lower(u.email) using ~<~ limit ${query.limit}`,
     );
   }
-  const like = `${query.prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return queryRows<MemberSearchRow>(
     db,
-    sql`select * from (
-          (select ${MEMBER_COLUMNS} from profiles p join users u on u.id = p.auth_uid
-           where lower(p.username) like ${like} and lower(p.username) > ${after}
-           order by lower(p.username) limit ${query.limit})
-          union
-          (select ${MEMBER_COLUMNS} from users u join profiles p on p.auth_uid = u.id
-           where lower(u.email) like ${like} and lower(p.username) > ${after}
-           order by lower(u.email) limit ${query.limit})
-        ) m order by key limit ${query.limit}`,
+    sql`select ${MEMBER_COLUMNS}, lower(p.username) as key
+        from profiles p join users u on u.id = p.auth_uid
+        where lower(p.username) like ${like} and lower(p.username) ~>~ ${query.after}
+        order by lower(p.username) using ~<~ limit ${query.limit}`,
   );
 }
 

@@ -73,20 +73,21 @@ function memberRow(r: MemberSearchRow): TAdminMemberRow {
 }
 
 /**
- * Members by username or e-mail prefix, or by id (ADR 027): a page of ADMIN.searchPageSize in
- * username order, and the key to ask for the next page (null on the last one).
+ * Members by id (a UUID), e-mail prefix (a value with "@" after its first character) or
+ * username prefix (anything else; a leading "@" is the handle's) — ADR 027: a page of
+ * ADMIN.searchPageSize in that column's order, and the key of the next page (null on the last).
  */
 export async function searchMembers(
   db: Db,
   query: { q: string; after?: string | undefined },
 ): Promise<TAdminMemberPage> {
   const value = query.q.trim().replace(/^@/, "").toLowerCase();
-  const id = UUID_RE.test(value) ? value : null;
+  const by = UUID_RE.test(value) ? "id" : value.includes("@") ? "email" : "username";
   const limit = ADMIN.searchPageSize;
   const rows = await searchMemberRows(db, {
-    prefix: value,
-    id,
-    after: query.after ?? null,
+    by,
+    value,
+    after: query.after ?? "",
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);

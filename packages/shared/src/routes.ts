@@ -27,6 +27,8 @@ export const APP_PAGES = [
   "transfer",
   "activity",
   "referrals",
+  "admin",
+  "admin/members/:id",
 ] as const;
 
 /**

@@ -161,13 +161,6 @@ export async function networkEvidence(db: DbOrTx, profileId: string) {
   );
 }
 
-export function accountsSignedUpFrom(db: DbOrTx, ip: string) {
-  return queryRows<{ accounts: number }>(
-    db,
-    sql`select count(*)::int as accounts from profiles where signup_ip = ${ip}`,
-  );
-}
-
 export interface AuditRow {
   id: string;
   actor_id: string | null;

@@ -48,13 +48,13 @@ async function signInAdmin(page: Page): Promise<void> {
   await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
 }
 
-/** A sign-up invited by alice from alice's own address: its referral is held for review. */
+/** A sign-up invited by bruno from bruno's own address: its referral is held for review. */
 async function heldReferralFor(browser: Browser, baseURL: string): Promise<string> {
   const address = clientAddress();
-  const alice = await memberContext(browser, { baseURL });
-  await alice.page.context().setExtraHTTPHeaders(address);
-  await signIn(alice.page, "alice@viewvault.local", "alice-password-1");
-  await alice.close();
+  const bruno = await memberContext(browser, { baseURL });
+  await bruno.page.context().setExtraHTTPHeaders(address);
+  await signIn(bruno.page, "bruno@viewvault.local", "bruno-password-1");
+  await bruno.close();
 
   const stamp = Date.now().toString(36);
   const username = `held_${stamp}`;
@@ -67,7 +67,7 @@ async function heldReferralFor(browser: Browser, baseURL: string): Promise<strin
       username,
       email,
       password: `Vv-held-${stamp}`,
-      referralId: "alice",
+      referralId: "bruno",
       callbackURL: "/dashboard?verified=1",
     },
   });
@@ -94,8 +94,8 @@ test("admin: find, suspend and reinstate a member, approve a held referral, read
   const referee = await heldReferralFor(browser, baseURL);
 
   // The member whose tab is open while they are suspended.
-  const diego = await memberContext(browser, { baseURL });
-  await signIn(diego.page, "diego@viewvault.local", "diego-password-1");
+  const carla = await memberContext(browser, { baseURL });
+  await signIn(carla.page, "carla@viewvault.local", "carla-password-1");
 
   await signInAdmin(page);
   await page.goto("/dashboard");
@@ -109,30 +109,30 @@ test("admin: find, suspend and reinstate a member, approve a held referral, read
 
   // Members: search, open, suspend with a reason.
   await page.getByRole("tab", { name: "Members" }).click();
-  await page.getByLabel("Find a member").fill("dieg");
+  await page.getByLabel("Find a member").fill("carl");
   await page.getByRole("button", { name: "Search" }).click();
-  await page.getByRole("link", { name: "Open diego" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Member @diego" })).toBeVisible();
+  await page.getByRole("link", { name: "Open carla" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Member @carla" })).toBeVisible();
   await page.getByRole("button", { name: "Suspend", exact: true }).click();
   let dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Suspend" }).click();
   await expect(dialog.getByText("Give a reason")).toBeVisible();
   await dialog.getByLabel("Reason").fill(`E2E ${run}: suspicious activity`);
   await dialog.getByRole("button", { name: "Suspend" }).click();
-  await expect(page.getByText("@diego is suspended.")).toBeVisible();
+  await expect(page.getByText("@carla is suspended.")).toBeVisible();
   await expect(dialog).toBeHidden();
   expect(await hasNoHorizontalOverflow(page)).toBe(true);
 
-  // Diego's open tab is signed out.
-  await diego.page.goto("/dashboard");
-  await expect(diego.page).toHaveURL(/\/auth/);
-  await diego.close();
+  // Carla's open tab is signed out.
+  await carla.page.goto("/dashboard");
+  await expect(carla.page).toHaveURL(/\/auth/);
+  await carla.close();
 
   await page.getByRole("button", { name: "Reinstate" }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByLabel("Reason").fill(`E2E ${run}: appeal accepted`);
   await dialog.getByRole("button", { name: "Reinstate" }).click();
-  await expect(page.getByText("@diego is reinstated.")).toBeVisible();
+  await expect(page.getByText("@carla is reinstated.")).toBeVisible();
   await expect(page.getByText(`E2E ${run}: appeal accepted`)).toBeVisible();
 
   // Held referrals: approve, confirming with the password (step-up).

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { performance } from "node:perf_hooks";
 import type { Readable } from "node:stream";
 import {
@@ -507,7 +508,7 @@ export function auditCsv(db: Db, query: Omit<TAuditQuery, "before">): Readable {
     for (;;) {
       const rows = await auditEventsWhere(db, { ...filter, before, limit: 1000 });
       for (const r of rows) {
-        csv.write([
+        const ok = csv.write([
           new Date(r.created_at).toISOString(),
           r.actor_username ?? "",
           r.actor_role ?? "",
@@ -518,6 +519,7 @@ export function auditCsv(db: Db, query: Omit<TAuditQuery, "before">): Readable {
           r.after ? JSON.stringify(r.after) : "",
           r.address ?? "",
         ]);
+        if (!ok) await once(csv, "drain");
       }
       const last = rows[rows.length - 1];
       if (rows.length < 1000 || !last) break;

@@ -29,7 +29,7 @@ export function AdminPage() {
           setParams(next, { replace: true });
         }}
       >
-        <TabsList className="flex-wrap">
+        <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="overview">
             <LayoutDashboard aria-hidden="true" />
             {t("tabs.overview")}

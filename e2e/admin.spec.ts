@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
@@ -92,6 +92,7 @@ test("admin: find, suspend and reinstate a member, approve a held referral, read
   // Reasons unique to this run (the other project's run shares the server's audit log).
   const run = `${test.info().project.name} ${Date.now().toString(36)}`;
   const referee = await heldReferralFor(browser, baseURL);
+  const second = await heldReferralFor(browser, baseURL);
 
   // The member whose tab is open while they are suspended.
   const carla = await memberContext(browser, { baseURL });
@@ -149,6 +150,22 @@ test("admin: find, suspend and reinstate a member, approve a held referral, read
   await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Referral approved and paid.")).toBeVisible();
   await expect(item).toBeHidden();
+  await expect(page.getByText("Referral approved and paid.")).toHaveCount(0, { timeout: 15_000 });
+
+  // A money button: double-clicked (the step-up is still fresh), it approves and pays once.
+  let approvals = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && /\/approve$/.test(new URL(request.url()).pathname))
+      approvals++;
+  });
+  const other = page.getByRole("listitem", { name: `@${second}` });
+  await other.getByRole("button", { name: "Approve and pay" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Reason").fill(`E2E ${run}: double click`);
+  await dialog.getByRole("button", { name: "Approve and pay" }).dblclick();
+  await expect(page.getByText("Referral approved and paid.")).toBeVisible();
+  await expect(other).toBeHidden();
+  expect(approvals).toBe(1);
 
   // The audit log lists the three actions.
   await page.getByRole("tab", { name: "Audit log" }).click();

@@ -24,6 +24,13 @@ const ADMIN = { email: "admin@viewvault.local", password: "admin-password-1" };
 // The demo admin's 2FA key, kept for the other project's run against the same server.
 const SECRET_FILE = path.join(tmpdir(), `vv-e2e-admin-totp-${process.env.E2E_PORT ?? 3100}`);
 
+/** Opens the account menu once its code has replaced the first paint's placeholder button. */
+async function openAccountMenu(page: Page, username: string): Promise<void> {
+  const button = page.getByRole("button", { name: `Account menu of ${username}` });
+  await expect(button).toHaveAttribute("aria-haspopup", "menu");
+  await button.click();
+}
+
 /** Signs the demo admin in; turns 2FA on the first time (staff pages require it). */
 async function signInAdmin(page: Page): Promise<void> {
   await submitSignIn(page, ADMIN.email, ADMIN.password);
@@ -100,7 +107,7 @@ test("admin: find, suspend and reinstate a member, approve a held referral, read
 
   await signInAdmin(page);
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Account menu of admin" }).click();
+  await openAccountMenu(page, "admin");
   await page.getByRole("menuitem", { name: "Admin" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Admin console" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Platform totals" })).toBeVisible();
@@ -190,7 +197,7 @@ test("admin: find, suspend and reinstate a member, approve a held referral, read
 
 test("members do not reach the admin console", async ({ page }) => {
   await signIn(page, "emma@viewvault.local", "emma-password-1");
-  await page.getByRole("button", { name: "Account menu of emma" }).click();
+  await openAccountMenu(page, "emma");
   await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Admin" })).toHaveCount(0);
   await page.keyboard.press("Escape");

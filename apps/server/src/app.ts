@@ -201,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(documentsRoutes);
   await app.register(profilesRoutes, { authSecret });
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { authSecret });
   await app.register(balancesRoutes);
   await app.register(activityRoutes);
   await app.register(referralsRoutes);

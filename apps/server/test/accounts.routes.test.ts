@@ -454,13 +454,15 @@ describe("roles and suspension", () => {
     const { c: victim, user: victimUser, me: victimMe } = await registerMember(t.app, db());
     const { c: member } = await registerMember(t.app, db());
     const url = `/api/admin/members/${victimMe.profile.id}/suspension`;
-    expect((await member.request("PUT", url, { suspended: true })).statusCode).toBe(403);
+    expect((await member.request("PUT", url, { suspended: true, reason: "test" })).statusCode).toBe(
+      403,
+    );
 
     const adminUser = uniqueUser("admin");
     await createAccount(db(), { ...adminUser, role: "admin" });
     const admin = client(t.app);
     expect((await signIn(admin, adminUser.email, adminUser.password)).statusCode).toBe(200);
-    const no2fa = await admin.request("PUT", url, { suspended: true });
+    const no2fa = await admin.request("PUT", url, { suspended: true, reason: "test" });
     expect(no2fa.statusCode).toBe(403);
     expect(no2fa.json().code).toBe("TWO_FACTOR_REQUIRED");
     const enable = await admin.request("POST", "/api/auth/two-factor/enable", {
@@ -470,7 +472,7 @@ describe("roles and suspension", () => {
       code: await totpFromUri(enable.json().totpURI)(),
     });
 
-    const res = await admin.request("PUT", url, { suspended: true });
+    const res = await admin.request("PUT", url, { suspended: true, reason: "test" });
     expect(res.statusCode).toBe(200);
     expect(res.json().suspended).toBe(true);
     expect((await victim.request("GET", "/api/me")).statusCode).toBe(401);
@@ -483,7 +485,9 @@ describe("roles and suspension", () => {
     );
     expect(audit?.action).toBe("member.suspend");
 
-    expect((await admin.request("PUT", url, { suspended: false })).statusCode).toBe(200);
+    expect((await admin.request("PUT", url, { suspended: false, reason: "test" })).statusCode).toBe(
+      200,
+    );
     expect((await signIn(client(t.app), victimUser.email, victimUser.password)).statusCode).toBe(
       200,
     );

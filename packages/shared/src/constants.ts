@@ -196,3 +196,17 @@ export const LEGAL = {
 export const LOCALES = ["en", "pt-BR"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
+
+/**
+ * The admin console (ADR 027–029): members per search page, audit rows per page, how long a
+ * password or 2FA confirmation (or the sign-in itself) lets an admin move money or change a role.
+ */
+export const ADMIN = {
+  searchPageSize: 25,
+  auditPageSize: 50,
+  recentLedgerEntries: 20,
+  stepUpMinutes: 5,
+  /** Sign-ups from one address at or above which the address is flagged as crowded. */
+  crowdedNetworkAccounts: 3,
+  reasonMaxLength: 500,
+} as const;

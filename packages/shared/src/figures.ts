@@ -1,4 +1,5 @@
 import {
+  ADMIN,
   ANNUAL_EVENT,
   BOOST,
   CRYPTO_LAUNCH,
@@ -79,6 +80,7 @@ export function policyFigures(locale: string): Record<string, string> {
     dailyLimitVerified: usdt(WITHDRAWAL.dailyLimitMicroUsdt.verified),
     secondApprovalAbove: usdt(WITHDRAWAL.secondApprovalAboveMicroUsdt),
     secondApprovalHours: String(WITHDRAWAL.secondApprovalMaxHours),
+    stepUpMinutes: String(ADMIN.stepUpMinutes),
     tierBasicLimit: usdt(tier("basic") ?? 0n),
     tierIntermediateLimit: usdt(tier("intermediate") ?? 0n),
     referralSignupViews: views(REFERRAL.signupRewardViews),

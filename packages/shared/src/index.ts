@@ -1,6 +1,7 @@
 export * from "./checks";
 export * from "./constants";
 export * from "./contracts/accounts";
+export * from "./contracts/admin";
 export * from "./contracts/box";
 export * from "./contracts/common";
 export * from "./contracts/documents";

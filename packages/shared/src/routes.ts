@@ -28,6 +28,8 @@ export const APP_PAGES = [
   "activity",
   "referrals",
   "fairness",
+  "admin",
+  "admin/members/:id",
 ] as const;
 
 /**

@@ -73,16 +73,16 @@ describe("the member factory", () => {
     const target = await memberFactory.create({}, { transient: { db: db() } });
     const url = `/api/admin/members/${target.profile.id}/suspension`;
     const without2fa = await createSignedInMember(t.app, { role: "admin" });
-    expect((await without2fa.c.request("PUT", url, { suspended: true })).json().code).toBe(
-      "TWO_FACTOR_REQUIRED",
-    );
+    expect(
+      (await without2fa.c.request("PUT", url, { suspended: true, reason: "test" })).json().code,
+    ).toBe("TWO_FACTOR_REQUIRED");
     const { secret } = await authOf(t.app);
     const staff = await memberFactory
       .staff("admin")
       .create({}, { transient: { db: db(), authSecret: secret } });
     expect(staff.profile.role).toBe("admin");
     const admin = await signedInClient(t.app, staff);
-    const res = await admin.request("PUT", url, { suspended: true });
+    const res = await admin.request("PUT", url, { suspended: true, reason: "test" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().suspended).toBe(true);
     const wrongCode = await admin.request("PUT", "/api/me/wallet", {

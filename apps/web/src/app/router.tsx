@@ -3,6 +3,7 @@ import { type ComponentType, lazy } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
 import { RequireAuth } from "@/features/auth/components/require-auth";
+import { RequireStaff } from "@/features/auth/components/require-staff";
 import i18n, { i18nReady } from "@/lib/i18n";
 import { RootErrorBoundary } from "./routes/errors/root-error-boundary";
 
@@ -103,6 +104,14 @@ const FairnessPage = lazyPage(
   () => import("./routes/fairness/fairness-page").then((m) => m.FairnessPage),
   ["box", "errors"],
 );
+const AdminPage = lazyPage(
+  () => import("./routes/admin/admin-page").then((m) => m.AdminPage),
+  ["admin", "money", "errors"],
+);
+const AdminMemberPage = lazyPage(
+  () => import("./routes/admin/admin-member-page").then((m) => m.AdminMemberPage),
+  ["admin", "money", "errors"],
+);
 const ProfilePage = lazyPage(
   () => import("./routes/profile/profile-page").then((m) => m.ProfilePage),
   ["profile", "box"],
@@ -139,6 +148,13 @@ export const routes: RouteObject[] = [
               { path: "transfer", element: <TransferPage /> },
               { path: "activity", element: <ActivityPage /> },
               { path: "referrals", element: <ReferralsPage /> },
+            ],
+          },
+          {
+            element: <RequireStaff admin />,
+            children: [
+              { path: "admin", element: <AdminPage /> },
+              { path: "admin/members/:id", element: <AdminMemberPage /> },
             ],
           },
           // Every path above is listed in APP_PAGES (shared), so the server knows them too.

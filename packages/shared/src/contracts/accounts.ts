@@ -38,7 +38,10 @@ export const ZSignInForm = z.object({
 export type TSignInForm = z.infer<typeof ZSignInForm>;
 
 /** A password typed to confirm who you are (it is only compared, so any length is accepted). */
-const ZCurrentPassword = z.string().min(1, v("passwordRequired")).max(128, v("passwordTooLong"));
+export const ZCurrentPasswordInput = z
+  .string()
+  .min(1, v("passwordRequired"))
+  .max(128, v("passwordTooLong"));
 
 /** A new password and its confirmation ("Passwords do not match" on the confirmation). */
 function confirmed<T extends { confirmPassword: string }>(
@@ -64,7 +67,7 @@ export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;
 /** Settings → Security → change password. */
 export const ZChangePasswordForm = z
   .object({
-    currentPassword: ZCurrentPassword,
+    currentPassword: ZCurrentPasswordInput,
     newPassword: ZPassword,
     confirmPassword: z.string(),
   })
@@ -76,7 +79,7 @@ export const ZChangePasswordForm = z
 export type TChangePasswordForm = z.infer<typeof ZChangePasswordForm>;
 
 /** The password again, before turning two-factor authentication on or off. */
-export const ZPasswordConfirmForm = z.object({ password: ZCurrentPassword });
+export const ZPasswordConfirmForm = z.object({ password: ZCurrentPasswordInput });
 export type TPasswordConfirmForm = z.infer<typeof ZPasswordConfirmForm>;
 
 /** A code from the authenticator app: spaces and dashes are dropped, six digits remain. */
@@ -230,7 +233,7 @@ export type TWalletForm = z.infer<typeof ZWalletForm>;
 /** Confirming a new payout wallet: a 2FA code, or the password. */
 export const ZWalletConfirmForm = z.discriminatedUnion("method", [
   z.object({ method: z.literal("code"), secret: ZTotpCode }),
-  z.object({ method: z.literal("password"), secret: ZCurrentPassword }),
+  z.object({ method: z.literal("password"), secret: ZCurrentPasswordInput }),
 ]);
 export type TWalletConfirmForm = z.infer<typeof ZWalletConfirmForm>;
 
@@ -269,10 +272,6 @@ export const ZPublicProfile = z
   })
   .meta({ id: "PublicProfile" });
 export type TPublicProfile = z.infer<typeof ZPublicProfile>;
-
-export const ZSetSuspendedRequest = z
-  .object({ suspended: z.boolean() })
-  .meta({ id: "SetSuspendedRequest" });
 
 export const ZMailboxMessage = z
   .object({

@@ -1,6 +1,7 @@
 // Every locale file, for the server (the web app loads them lazily, one chunk each).
 // A test checks that this lists every file in locales/.
 import enActivity from "./en/activity.json" with { type: "json" };
+import enAdmin from "./en/admin.json" with { type: "json" };
 import enAuth from "./en/auth.json" with { type: "json" };
 import enBox from "./en/box.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
@@ -18,6 +19,7 @@ import enSwap from "./en/swap.json" with { type: "json" };
 import enTransfer from "./en/transfer.json" with { type: "json" };
 import enVideos from "./en/videos.json" with { type: "json" };
 import ptActivity from "./pt-BR/activity.json" with { type: "json" };
+import ptAdmin from "./pt-BR/admin.json" with { type: "json" };
 import ptAuth from "./pt-BR/auth.json" with { type: "json" };
 import ptBox from "./pt-BR/box.json" with { type: "json" };
 import ptCommon from "./pt-BR/common.json" with { type: "json" };
@@ -38,6 +40,7 @@ import ptVideos from "./pt-BR/videos.json" with { type: "json" };
 export const LOCALE_RESOURCES = {
   en: {
     activity: enActivity,
+    admin: enAdmin,
     auth: enAuth,
     box: enBox,
     common: enCommon,
@@ -57,6 +60,7 @@ export const LOCALE_RESOURCES = {
   },
   "pt-BR": {
     activity: ptActivity,
+    admin: ptAdmin,
     auth: ptAuth,
     box: ptBox,
     common: ptCommon,

@@ -1,7 +1,11 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sessions } from "./auth";
 import { profiles } from "./profiles";
 
-/** Every staff action (role changes, suspensions, …), append-only. */
+/**
+ * Every staff action (role changes, suspensions, referral decisions, …), append-only: who (and
+ * their role then), what, on whom, why, the state before and after, and from which address.
+ */
 export const auditEvents = pgTable(
   "audit_events",
   {
@@ -14,7 +18,28 @@ export const auditEvents = pgTable(
       onDelete: "set null",
     }),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    actorRole: text("actor_role"),
+    reason: text("reason"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    address: text("address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_events_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("audit_events_created_at_idx").on(t.createdAt),
+    index("audit_events_actor_idx").on(t.actorProfileId, t.createdAt),
+    index("audit_events_target_idx").on(t.targetProfileId, t.createdAt),
+    index("audit_events_action_idx").on(t.action, t.createdAt),
+  ],
 );
+
+/**
+ * When a staff session last confirmed the password or a 2FA code (step-up, ADR 029); a row
+ * dies with its session.
+ */
+export const staffConfirmations = pgTable("staff_confirmations", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull(),
+});

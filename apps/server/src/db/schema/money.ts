@@ -82,11 +82,16 @@ export const referrals = pgTable(
     status: text("status", { enum: ["PAID", "HELD", "REJECTED"] }).notNull(),
     flagReason: text("flag_reason"),
     ledgerTransactionId: uuid("ledger_transaction_id"),
+    /** The staff member who approved or rejected a HELD referral, when, and why. */
+    decidedBy: uuid("decided_by").references(() => profiles.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionReason: text("decision_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("referrals_referred_idx").on(t.referredUserId),
     index("referrals_referrer_idx").on(t.referrerUserId, t.createdAt),
+    index("referrals_held_idx").on(t.createdAt).where(sql`${t.status} = 'HELD'`),
   ],
 );
 

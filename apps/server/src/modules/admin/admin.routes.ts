@@ -1,58 +1,305 @@
-import { ROLES, ZErrorResponse, ZProfile, ZSetSuspendedRequest } from "@viewvault/shared";
+import {
+  ZAdminMemberDetail,
+  ZAdminMemberPage,
+  ZAdminMemberSearch,
+  ZAdminOverview,
+  ZAdminReasonRequest,
+  ZAdminRoleRequest,
+  ZAdminSuspendRequest,
+  ZAuditPage,
+  ZAuditQuery,
+  ZErrorResponse,
+  ZHeldReferral,
+  ZHeldReferralResult,
+  ZLedgerCheck,
+  ZProfile,
+  ZStepUpRequest,
+  ZStepUpState,
+} from "@viewvault/shared";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { changeMemberRole, setMemberSuspended } from "./admin.service";
+import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import {
+  approveHeldReferral,
+  auditCsv,
+  changeMemberRole,
+  getAuditPage,
+  getMemberDetail,
+  getOverview,
+  listHeldReferrals,
+  rejectReferral,
+  revokeMemberSessions,
+  runLedgerCheck,
+  type StaffActor,
+  searchMembers,
+  setMemberSuspended,
+} from "./admin.service";
+import { confirmStepUp, requireStepUp, stepUpState } from "./step-up";
 
 const ZMemberParams = z.object({ profileId: z.uuid() });
+const ZReferralParams = z.object({ referralId: z.uuid() });
 const errors = {
   400: ZErrorResponse,
   401: ZErrorResponse,
   403: ZErrorResponse,
   404: ZErrorResponse,
+  409: ZErrorResponse,
+  422: ZErrorResponse,
 };
 
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+function actorOf(request: FastifyRequest): StaffActor {
+  const member = currentMember(request);
+  return { profileId: member.profile.id, role: member.profile.role, address: request.ip };
+}
+
+/**
+ * The admin console's API (admin role with 2FA on, every route). Actions write an audit row;
+ * those that move money or change a role also need a recent step-up (ADR 029).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async (app, opts) => {
+  const admin = { onRequest: app.requireAdmin };
+
+  app.get(
+    "/api/admin/overview",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Platform totals per currency from the ledger, and the queues' counts",
+        response: { 200: ZAdminOverview, ...errors },
+      },
+    },
+    async () => getOverview(app.db),
+  );
+
+  app.post(
+    "/api/admin/ledger/check",
+    {
+      ...admin,
+      config: { rateLimit: { max: 6, timeWindow: 60_000 } },
+      schema: {
+        tags: ["admin"],
+        summary: "Run the ledger invariant check now (result and duration)",
+        response: { 200: ZLedgerCheck, ...errors },
+      },
+    },
+    async () => runLedgerCheck(app.db, app.clock),
+  );
+
+  app.get(
+    "/api/admin/members",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Find members by username or e-mail prefix, or id (paged)",
+        querystring: ZAdminMemberSearch,
+        response: { 200: ZAdminMemberPage, ...errors },
+      },
+    },
+    async (request) => searchMembers(app.db, request.query),
+  );
+
+  app.get(
+    "/api/admin/members/:profileId",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "A member's profile, balances, activity, sessions, referrals, flags and audit",
+        params: ZMemberParams,
+        response: { 200: ZAdminMemberDetail, ...errors },
+      },
+    },
+    async (request) => getMemberDetail(app.db, app.clock, request.params.profileId),
+  );
+
   app.put(
     "/api/admin/members/:profileId/suspension",
     {
-      onRequest: app.requireAdmin,
+      ...admin,
       schema: {
         tags: ["admin"],
         summary: "Suspend or reinstate a member (suspending revokes their sessions)",
         params: ZMemberParams,
-        body: ZSetSuspendedRequest,
+        body: ZAdminSuspendRequest,
         response: { 200: ZProfile, ...errors },
       },
     },
-    async (request) =>
-      setMemberSuspended(
+    async (request) => {
+      const actor = actorOf(request);
+      return setMemberSuspended(
         app.db,
         app.clock,
-        currentMember(request).profile.id,
+        actor.profileId,
         request.params.profileId,
         request.body.suspended,
-      ),
+        { actorRole: actor.role, address: actor.address, reason: request.body.reason },
+      );
+    },
   );
 
   app.put(
     "/api/admin/members/:profileId/role",
     {
-      onRequest: app.requireAdmin,
+      ...admin,
       schema: {
         tags: ["admin"],
-        summary: "Change a member's role",
+        summary: "Change a member's role (never one's own; needs a recent step-up)",
         params: ZMemberParams,
-        body: z.object({ role: z.enum(ROLES) }),
+        body: ZAdminRoleRequest,
         response: { 200: ZProfile, ...errors },
       },
     },
-    async (request) =>
-      changeMemberRole(
+    async (request) => {
+      const actor = actorOf(request);
+      if (actor.profileId !== request.params.profileId) {
+        await requireStepUp(app.db, app.clock, currentMember(request));
+      }
+      return changeMemberRole(
         app.db,
-        currentMember(request).profile.id,
+        actor.profileId,
         request.params.profileId,
         request.body.role,
-      ),
+        { actorRole: actor.role, address: actor.address, reason: request.body.reason },
+      );
+    },
+  );
+
+  app.post(
+    "/api/admin/members/:profileId/sessions/revoke",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Sign a member out everywhere",
+        params: ZMemberParams,
+        body: ZAdminReasonRequest,
+        response: { 200: z.object({ revoked: z.number().int() }), ...errors },
+      },
+    },
+    async (request) =>
+      revokeMemberSessions(app.db, actorOf(request), request.params.profileId, request.body.reason),
+  );
+
+  app.get(
+    "/api/admin/referrals/held",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Referral rewards held for review, with their evidence (oldest first)",
+        response: { 200: z.object({ referrals: z.array(ZHeldReferral) }), ...errors },
+      },
+    },
+    async () => ({ referrals: await listHeldReferrals(app.db) }),
+  );
+
+  app.post(
+    "/api/admin/referrals/:referralId/approve",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Pay a held referral's rewards, once (Idempotency-Key; needs a recent step-up)",
+        headers: z.object({ "idempotency-key": z.string().optional() }),
+        params: ZReferralParams,
+        body: ZAdminReasonRequest,
+        response: { 200: ZHeldReferralResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const idem = idempotencyOf(request);
+      await requireStepUp(app.db, app.clock, currentMember(request));
+      const outcome = await approveHeldReferral(
+        app.money,
+        actorOf(request),
+        request.params.referralId,
+        request.body.reason,
+        idem,
+      );
+      return sendOutcome(reply, outcome, outcome.result);
+    },
+  );
+
+  app.post(
+    "/api/admin/referrals/:referralId/reject",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Reject a held referral with a reason (nothing is paid)",
+        params: ZReferralParams,
+        body: ZAdminReasonRequest,
+        response: { 200: ZHeldReferralResult, ...errors },
+      },
+    },
+    async (request) =>
+      rejectReferral(app.db, actorOf(request), request.params.referralId, request.body.reason),
+  );
+
+  app.get(
+    "/api/admin/audit",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "Staff actions, newest first, filtered by actor, target and action (paged)",
+        querystring: ZAuditQuery,
+        response: { 200: ZAuditPage, ...errors },
+      },
+    },
+    async (request) => getAuditPage(app.db, request.query),
+  );
+
+  app.get(
+    "/api/admin/audit.csv",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "The filtered audit log as CSV",
+        querystring: ZAuditQuery.omit({ before: true }),
+        produces: ["text/csv"],
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="viewvault-audit.csv"')
+        .send(auditCsv(app.db, request.query)),
+  );
+
+  app.get(
+    "/api/admin/step-up",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "This session's last password or 2FA confirmation, while still valid",
+        response: { 200: z.object({ stepUp: ZStepUpState.nullable() }), ...errors },
+      },
+    },
+    async (request) => ({
+      stepUp: await stepUpState(app.db, app.clock, currentMember(request)),
+    }),
+  );
+
+  app.post(
+    "/api/admin/step-up",
+    {
+      ...admin,
+      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      schema: {
+        tags: ["admin"],
+        summary: "Confirm the password or a 2FA code for the next few minutes of admin actions",
+        body: ZStepUpRequest,
+        response: { 200: ZStepUpState, ...errors },
+      },
+    },
+    async (request) =>
+      confirmStepUp(app.db, opts.authSecret, app.clock, currentMember(request), request.body),
   );
 };

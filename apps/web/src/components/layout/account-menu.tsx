@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, ReceiptText, Settings, Users } from "lucide-react";
+import { LayoutDashboard, LogOut, ReceiptText, Settings, ShieldCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -14,10 +14,10 @@ import {
 import { useAuth } from "@/lib/auth";
 import { AccountTriggerContent } from "./account-trigger";
 
-/** The signed-in member's menu: Dashboard, Activity, Referrals, Settings, Sign out (loaded after first paint). */
+/** The signed-in member's menu: Dashboard, Activity, Referrals, Settings, Admin (admins only), Sign out (loaded after first paint). */
 export function AccountMenu({ username }: { username: string }) {
   const { t } = useTranslation("common");
-  const { signOut } = useAuth();
+  const { signOut, profile } = useAuth();
   const navigate = useNavigate();
   return (
     <DropdownMenu modal={false}>
@@ -56,6 +56,15 @@ export function AccountMenu({ username }: { username: string }) {
             {t("account.settings")}
           </Link>
         </DropdownMenuItem>
+        {profile?.role === "admin" ? (
+          // Staff links only for staff: members never see them.
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <ShieldCheck aria-hidden="true" />
+              {t("account.admin")}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={async () => {

@@ -95,5 +95,32 @@ describe("top bar", () => {
     );
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toBeTruthy();
     expect(within(menu).getByRole("menuitem", { name: "Sign out" })).toBeTruthy();
+    // Members never see staff links.
+    expect(within(menu).queryByRole("menuitem", { name: "Admin" })).toBeNull();
+  });
+
+  it("shows the Admin link to admins only", async () => {
+    const { session, me } = memberFixture({ twoFactorEnabled: true });
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": { ...me, profile: { ...me.profile, role: "admin" } },
+    });
+    render(
+      <TestProviders>
+        <MemoryRouter>
+          <TopBar />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    const trigger = await waitFor(() => {
+      const button = screen.getByRole("button", { name: "Account menu of alice" });
+      expect(button.getAttribute("aria-haspopup")).toBe("menu");
+      return button;
+    });
+    fireEvent.pointerDown(trigger, { button: 0, pointerType: "mouse" });
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Admin" }).getAttribute("href")).toBe(
+      "/admin",
+    );
   });
 });

@@ -10,12 +10,15 @@ function Where() {
   return <p>at {`${location.pathname}${location.search}`}</p>;
 }
 
-function renderStaffPage() {
+function renderStaffPage(admin = false) {
   const router = createMemoryRouter(
     [
       { path: "/settings", element: <Where /> },
       { path: "/dashboard", element: <Where /> },
-      { element: <RequireStaff />, children: [{ path: "/admin", element: <p>staff only</p> }] },
+      {
+        element: <RequireStaff admin={admin} />,
+        children: [{ path: "/admin", element: <p>staff only</p> }],
+      },
     ],
     { initialEntries: ["/admin"] },
   );
@@ -52,5 +55,25 @@ describe("RequireStaff", () => {
     mockApi({ "GET /api/auth/get-session": session, "GET /api/me": me });
     renderStaffPage();
     expect(await screen.findByText("at /dashboard")).toBeTruthy();
+  });
+
+  it("keeps support staff out of admin pages", async () => {
+    const { session, me } = memberFixture({ twoFactorEnabled: true });
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": { ...me, profile: { ...me.profile, role: "support" } },
+    });
+    renderStaffPage(true);
+    expect(await screen.findByText("at /dashboard")).toBeTruthy();
+  });
+
+  it("lets admins with 2FA into admin pages", async () => {
+    const { session, me } = memberFixture({ twoFactorEnabled: true });
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": { ...me, profile: { ...me.profile, role: "admin" } },
+    });
+    renderStaffPage(true);
+    expect(await screen.findByText("staff only")).toBeTruthy();
   });
 });

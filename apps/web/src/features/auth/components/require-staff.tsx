@@ -8,10 +8,17 @@ import { useAuth } from "@/lib/auth/auth-context";
 export const STAFF_TWO_FACTOR_NOTICE_PATH = "/settings?tab=security&notice=staff-2fa";
 
 /**
- * Guards staff pages: signed in, role support or admin, and two-factor authentication on.
- * Staff without 2FA go to the security settings with a notice; members go to their dashboard.
+ * Guards staff pages: signed in, role support or admin (only admin with `admin`), and two-factor
+ * authentication on. Staff without 2FA go to the security settings with a notice; anyone without
+ * the role goes to their dashboard (the API refuses them too).
  */
-export function RequireStaff({ children }: { children?: ReactNode }) {
+export function RequireStaff({
+  children,
+  admin = false,
+}: {
+  children?: ReactNode;
+  admin?: boolean;
+}) {
   const { t } = useTranslation("common");
   const { user, profile, me, loading, signedOut } = useAuth();
   const location = useLocation();
@@ -21,7 +28,8 @@ export function RequireStaff({ children }: { children?: ReactNode }) {
     const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`/auth?redirect=${redirect}`} replace />;
   }
-  if (!profile || (profile.role !== "support" && profile.role !== "admin")) {
+  const allowed = admin ? ["admin"] : ["support", "admin"];
+  if (!profile || !allowed.includes(profile.role)) {
     return <Navigate to="/dashboard" replace />;
   }
   if (!me?.user.twoFactorEnabled) return <Navigate to={STAFF_TWO_FACTOR_NOTICE_PATH} replace />;

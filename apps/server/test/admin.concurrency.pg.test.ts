@@ -1,0 +1,104 @@
+import { INVITE, REFERRAL } from "@viewvault/shared";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../src/db/client";
+import { readBalances } from "../src/modules/ledger/ledger.repository";
+import { verifyLedger } from "../src/modules/ledger/verify-ledger";
+import { grantSignupRewards } from "../src/modules/referrals/referrals.service";
+import { createTestApp, type TestApp } from "./app";
+import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "./database";
+import {
+  createSignedInMember,
+  memberFactory,
+  type SignedInMember,
+  TEST_PASSWORD,
+} from "./factories";
+
+const suite = describe.skipIf(!pgUrl);
+
+suite(`held referral decisions under concurrency (${pgUrl ? "running" : `skipped: ${PG_SKIP_REASON}`})`, () => {
+  let t: TestApp;
+  let admins: SignedInMember[];
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    const database = await createPostgresDatabase(20);
+    t = await createTestApp({
+      database,
+      env: { BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
+    });
+    admins = await Promise.all(
+      [1, 2, 3, 4].map(() => createSignedInMember(t.app, { role: "admin", twoFactor: true })),
+    );
+    for (const a of admins) {
+      const res = await a.c.request("POST", "/api/admin/step-up", { password: TEST_PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await t.database.close();
+  });
+
+  async function heldReferral() {
+    const referrer = await memberFactory.create({}, { transient: { db: db() } });
+    const referee = await memberFactory.create(
+      { referredBy: referrer.profile.id, signupIp: referrer.profile.signupIp },
+      { transient: { db: db() } },
+    );
+    expect((await grantSignupRewards(db(), referee.profile.id)).outcome).toBe("held");
+    const [row] = await queryRows<{ id: string }>(
+      db(),
+      sql`select id from referrals where referred_user_id = ${referee.profile.id}`,
+    );
+    if (!row) throw new Error("no referral");
+    return { id: row.id, referrer: referrer.profile.id, referee: referee.profile.id };
+  }
+
+  it("four admins approving one held referral at once pay it once", async () => {
+    for (let round = 0; round < 5; round++) {
+      const held = await heldReferral();
+      const answers = await Promise.all(
+        admins.map((a) =>
+          a.c.request("POST", `/api/admin/referrals/${held.id}/approve`, { reason: `r${round}` }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      expect((await readBalances(db(), held.referrer)).views).toBe(REFERRAL.signupRewardViews);
+      expect((await readBalances(db(), held.referee)).usdt).toBe(INVITE.signupBonusMicroUsdt);
+      const postings = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from ledger_transactions
+            where kind = 'referral_reward' and memo ->> 'referee' = ${held.referee}`,
+      );
+      expect(postings[0]?.n).toBe(1);
+      const audit = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from audit_events where action = 'referral.approve'
+            and target_profile_id = ${held.referee}::uuid`,
+      );
+      expect(audit[0]?.n).toBe(1);
+    }
+    expect((await verifyLedger(db())).problems).toEqual([]);
+  });
+
+  it("approve racing reject has exactly one outcome", async () => {
+    for (let round = 0; round < 5; round++) {
+      const held = await heldReferral();
+      const [a, b] = admins;
+      if (!a || !b) throw new Error("no admins");
+      const answers = await Promise.all([
+        a.c.request("POST", `/api/admin/referrals/${held.id}/approve`, { reason: "ok" }),
+        b.c.request("POST", `/api/admin/referrals/${held.id}/reject`, { reason: "no" }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const [row] = await queryRows<{ status: string }>(
+        db(),
+        sql`select status from referrals where id = ${held.id}::uuid`,
+      );
+      const paid = (await readBalances(db(), held.referee)).usdt;
+      expect(paid).toBe(row?.status === "PAID" ? INVITE.signupBonusMicroUsdt : 0n);
+    }
+    expect((await verifyLedger(db())).problems).toEqual([]);
+  });
+});

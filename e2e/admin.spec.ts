@@ -1,0 +1,206 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import {
+  clientAddress,
+  expect,
+  hasNoHorizontalOverflow,
+  memberContext,
+  signIn,
+  submitSignIn,
+  test,
+} from "./fixtures";
+import { freshTotp } from "./totp";
+
+/**
+ * The admin console journey: the demo admin signs in with 2FA, finds a member, suspends them
+ * with a reason (their open tab is signed out), reinstates them, approves a held referral after
+ * confirming with the password (step-up), and reads the actions in the audit log — then the
+ * console in Portuguese.
+ */
+
+const ADMIN = { email: "admin@viewvault.local", password: "admin-password-1" };
+// The demo admin's 2FA key, kept for the other project's run against the same server.
+const SECRET_FILE = path.join(tmpdir(), `vv-e2e-admin-totp-${process.env.E2E_PORT ?? 3100}`);
+
+/** Opens the account menu once its code has replaced the first paint's placeholder button. */
+async function openAccountMenu(page: Page, username: string): Promise<void> {
+  const button = page.getByRole("button", { name: `Account menu of ${username}` });
+  await expect(button).toHaveAttribute("aria-haspopup", "menu");
+  await button.click();
+}
+
+/** Signs the demo admin in; turns 2FA on the first time (staff pages require it). */
+async function signInAdmin(page: Page): Promise<void> {
+  await submitSignIn(page, ADMIN.email, ADMIN.password);
+  const code = page.getByLabel("Authentication code");
+  await expect(code.or(page.getByRole("heading", { level: 1, name: /Hello/ }))).toBeVisible();
+  if (await code.isVisible()) {
+    await code.fill(await freshTotp(readFileSync(SECRET_FILE, "utf8").trim()));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+    return;
+  }
+  // Staff pages send staff without 2FA to the security settings first.
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/settings\?tab=security&notice=staff-2fa/);
+  await page.getByRole("button", { name: "Enable two-factor authentication" }).click();
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+  writeFileSync(SECRET_FILE, secret);
+  await page.getByLabel("6-digit code").fill(await freshTotp(secret));
+  await page.getByRole("button", { name: "Verify and enable" }).click();
+  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+}
+
+/** A sign-up invited by bruno from bruno's own address: its referral is held for review. */
+async function heldReferralFor(browser: Browser, baseURL: string): Promise<string> {
+  const address = clientAddress();
+  const bruno = await memberContext(browser, { baseURL });
+  await bruno.page.context().setExtraHTTPHeaders(address);
+  await signIn(bruno.page, "bruno@viewvault.local", "bruno-password-1");
+  await bruno.close();
+
+  const stamp = Date.now().toString(36);
+  const username = `held_${stamp}`;
+  const email = `${username}@example.com`;
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: address });
+  const signUp = await context.request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: {
+      name: username,
+      username,
+      email,
+      password: `Vv-held-${stamp}`,
+      referralId: "bruno",
+      callbackURL: "/dashboard?verified=1",
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const mailbox = await (await context.request.get("/api/dev/mailbox")).json();
+  const message = mailbox.messages.find((m: { to: string }) => m.to === email);
+  const link = /https?:\/\/[^\s<>"]+verify-email[^\s<>")]+/.exec(message.text)?.[0] ?? "";
+  expect(link).not.toBe("");
+  const url = new URL(link);
+  await context.request.get(`${url.pathname}${url.search}`, { maxRedirects: 0 });
+  await context.close();
+  return username;
+}
+
+test("admin: find, suspend and reinstate a member, approve a held referral, read the audit log", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  if (!baseURL) throw new Error("no baseURL");
+  // Reasons unique to this run (the other project's run shares the server's audit log).
+  const run = `${test.info().project.name} ${Date.now().toString(36)}`;
+  const referee = await heldReferralFor(browser, baseURL);
+  const second = await heldReferralFor(browser, baseURL);
+
+  // The member whose tab is open while they are suspended.
+  const carla = await memberContext(browser, { baseURL });
+  await signIn(carla.page, "carla@viewvault.local", "carla-password-1");
+
+  await signInAdmin(page);
+  await page.goto("/dashboard");
+  await openAccountMenu(page, "admin");
+  await page.getByRole("menuitem", { name: "Admin" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin console" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Platform totals" })).toBeVisible();
+  await page.getByRole("button", { name: "Run the check" }).click();
+  await expect(page.getByText("Ledger OK")).toBeVisible();
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
+
+  // Members: search, open, suspend with a reason.
+  await page.getByRole("tab", { name: "Members" }).click();
+  await page.getByLabel("Find a member").fill("carl");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: "Open carla" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Member @carla" })).toBeVisible();
+  await page.getByRole("button", { name: "Suspend", exact: true }).click();
+  let dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Suspend" }).click();
+  await expect(dialog.getByText("Give a reason")).toBeVisible();
+  await dialog.getByLabel("Reason").fill(`E2E ${run}: suspicious activity`);
+  await dialog.getByRole("button", { name: "Suspend" }).click();
+  await expect(page.getByText("@carla is suspended.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
+
+  // Carla's open tab is signed out.
+  await carla.page.goto("/dashboard");
+  await expect(carla.page).toHaveURL(/\/auth/);
+  await carla.close();
+
+  await page.getByRole("button", { name: "Reinstate" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Reason").fill(`E2E ${run}: appeal accepted`);
+  await dialog.getByRole("button", { name: "Reinstate" }).click();
+  await expect(page.getByText("@carla is reinstated.")).toBeVisible();
+  await expect(page.getByText(`E2E ${run}: appeal accepted`)).toBeVisible();
+
+  // Held referrals: approve, confirming with the password (step-up).
+  await page.goto("/admin?tab=referrals");
+  const item = page.getByRole("listitem", { name: `@${referee}` });
+  await expect(item.getByText(/same network/)).toBeVisible();
+  await item.getByRole("button", { name: "Approve and pay" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Reason").fill(`E2E ${run}: siblings on one router`);
+  await dialog.getByRole("button", { name: "Approve and pay" }).click();
+  const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
+  await stepUp.getByRole("button", { name: "Use my password instead" }).click();
+  await stepUp.getByLabel("Password").fill(ADMIN.password);
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Referral approved and paid.")).toBeVisible();
+  await expect(item).toBeHidden();
+  await expect(page.getByText("Referral approved and paid.")).toHaveCount(0, { timeout: 15_000 });
+
+  // A money button: double-clicked (the step-up is still fresh), it approves and pays once.
+  let approvals = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && /\/approve$/.test(new URL(request.url()).pathname))
+      approvals++;
+  });
+  const other = page.getByRole("listitem", { name: `@${second}` });
+  await other.getByRole("button", { name: "Approve and pay" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Reason").fill(`E2E ${run}: double click`);
+  await dialog.getByRole("button", { name: "Approve and pay" }).dblclick();
+  await expect(page.getByText("Referral approved and paid.")).toBeVisible();
+  await expect(other).toBeHidden();
+  expect(approvals).toBe(1);
+
+  // The audit log lists the three actions.
+  await page.getByRole("tab", { name: "Audit log" }).click();
+  const log = page.getByRole("tabpanel");
+  await expect(log.getByText(`E2E ${run}: siblings on one router`)).toBeVisible();
+  await expect(log.getByText(`E2E ${run}: appeal accepted`)).toBeVisible();
+  await expect(log.getByText(`E2E ${run}: suspicious activity`).first()).toBeVisible();
+  await page.getByLabel("Action").selectOption("referral.approve");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(log.getByText(`E2E ${run}: appeal accepted`)).toBeHidden();
+  await expect(log.getByText(`E2E ${run}: siblings on one router`)).toBeVisible();
+
+  // The console in Portuguese.
+  await page.getByRole("button", { name: "Switch to Brazilian Portuguese" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Console de administração" }),
+  ).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Registro de auditoria" })).toBeVisible();
+  await page.getByRole("button", { name: "Mudar para inglês" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin console" })).toBeVisible();
+});
+
+test("members do not reach the admin console", async ({ page }) => {
+  await signIn(page, "emma@viewvault.local", "emma-password-1");
+  await openAccountMenu(page, "emma");
+  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Admin" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

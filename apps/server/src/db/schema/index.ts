@@ -1,5 +1,6 @@
 export * from "./audit";
 export * from "./auth";
+export * from "./events";
 export * from "./ledger";
 export * from "./mail";
 export * from "./money";

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Realtime } from "../../plugins/realtime";
 import { recordAuditEvent } from "../admin/admin.repository";
 import type { Idempotency } from "../idempotency/idempotency";
 import { type CommandOutcome, command, runCommand } from "../ledger/money-command";
@@ -66,7 +67,7 @@ type RewardsApp = Pick<FastifyInstance, "db" | "money" | "clock" | "realtime">;
  * the same transaction; the member's open tabs are told after the commit.
  */
 export async function grantBonus(
-  app: Pick<RewardsApp, "db" | "realtime">,
+  app: { db: Db; realtime: Pick<Realtime, "announce"> },
   actorProfileId: string | null,
   targetProfileId: string,
   request: TGrantBonusRequest,

@@ -61,7 +61,7 @@ const ResetPasswordPage = lazyPage(
 );
 const DashboardPage = lazyPage(
   () => import("./routes/dashboard/dashboard-page").then((m) => m.DashboardPage),
-  ["dashboard", "money", "referrals"],
+  ["dashboard", "money", "referrals", "events", "errors"],
 );
 const SwapPage = lazyPage(
   () => import("./routes/swap/swap-page").then((m) => m.SwapPage),
@@ -78,6 +78,10 @@ const ActivityPage = lazyPage(
 const ReferralsPage = lazyPage(
   () => import("./routes/referrals/referrals-page").then((m) => m.ReferralsPage),
   ["referrals", "money"],
+);
+const EventsPage = lazyPage(
+  () => import("./routes/events/events-page").then((m) => m.EventsPage),
+  ["events", "money", "errors"],
 );
 const SettingsPage = lazyPage(
   () => import("./routes/settings/settings-page").then((m) => m.SettingsPage),
@@ -134,6 +138,7 @@ export const routes: RouteObject[] = [
               { path: "transfer", element: <TransferPage /> },
               { path: "activity", element: <ActivityPage /> },
               { path: "referrals", element: <ReferralsPage /> },
+              { path: "events", element: <EventsPage /> },
             ],
           },
           // Every path above is listed in APP_PAGES (shared), so the server knows them too.

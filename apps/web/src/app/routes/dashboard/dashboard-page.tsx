@@ -12,6 +12,10 @@ import { QuickActionsCard } from "@/features/dashboard/components/quick-actions-
 import { ReferralCard } from "@/features/dashboard/components/referral-card";
 import { UsdtWalletCard } from "@/features/dashboard/components/usdt-wallet-card";
 import { ViewsBalanceCard } from "@/features/dashboard/components/views-balance-card";
+import { AnnualEventCard } from "@/features/events/components/annual-event-card";
+import { DailyClaimCard } from "@/features/events/components/daily-claim-card";
+import { EventBonusCard } from "@/features/events/components/event-bonus-card";
+import { MilestoneRewardsCard } from "@/features/events/components/milestone-rewards-card";
 import { ReferralOverview } from "@/features/referrals/components/referral-overview";
 import { useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";
@@ -79,10 +83,14 @@ export function DashboardPage() {
                 <ViewsBalanceCard />
               </div>
               <QuickActionsCard />
+              <EventBonusCard />
+              <MilestoneRewardsCard />
               <ReferralCard username={profile.username} />
             </div>
             <div className="grid content-start gap-6">
               <AccountStatusCard me={me} />
+              <DailyClaimCard />
+              <AnnualEventCard />
               <SwapRatesCard showLink />
             </div>
           </div>

@@ -111,6 +111,10 @@ export const ACTIVITY_KINDS = [
   "view_request",
   "view_request_match",
   "view_request_refund",
+  "daily_claim",
+  "annual_claim",
+  "event_bonus",
+  "milestone_reward",
   "adjustment",
 ] as const;
 

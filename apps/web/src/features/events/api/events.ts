@@ -33,11 +33,11 @@ export function useDailyWinners() {
   );
 }
 
-function claimDaily(_: void, idempotencyKey: string): Promise<TDailyClaimResult> {
+function claimDaily(_: undefined, idempotencyKey: string): Promise<TDailyClaimResult> {
   return api.post<TDailyClaimResult>("/api/events/daily/claim", undefined, { idempotencyKey });
 }
 
-function claimAnnual(_: void, idempotencyKey: string): Promise<TAnnualClaimResult> {
+function claimAnnual(_: undefined, idempotencyKey: string): Promise<TAnnualClaimResult> {
   return api.post<TAnnualClaimResult>("/api/events/annual/claim", undefined, { idempotencyKey });
 }
 

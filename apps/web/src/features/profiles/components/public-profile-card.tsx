@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { OnlineDot } from "@/features/presence/components/online-dot";
 import { currentLocale } from "@/lib/i18n";
 import { formatMemberSince } from "./member-since";
 import { ProfileAvatar } from "./profile-avatar";
@@ -34,6 +35,7 @@ export function PublicProfileCard({
           <div className="grid gap-2">
             <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
               <h1 className="text-2xl font-bold tracking-tight">@{profile.username}</h1>
+              <OnlineDot profileId={profile.id} />
               {profile.isVerified ? <VerifiedBadge /> : null}
             </div>
             <p className="flex items-center justify-center gap-1.5 text-sm text-muted-foreground sm:justify-start">

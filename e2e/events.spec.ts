@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, hasNoHorizontalOverflow, memberContext, open, signIn, test } from "./fixtures";
+import {
+  expect,
+  hasNoHorizontalOverflow,
+  memberContext,
+  open,
+  openDailyClaim,
+  signIn,
+  test,
+} from "./fixtures";
 import { totp } from "./totp";
 
 /**
@@ -22,22 +30,6 @@ const CAST = {
   phone: { winner: "bruno", watcher: "carla", reader: "diego", staff: "admin" },
   desktop: { winner: "emma", watcher: "felipe", reader: "alice", staff: "support" },
 } as const;
-
-/**
- * Moves the server clock (test mode) just past the next opening of a date nobody won yet: today's
- * when it is still to come, tomorrow's when today's prize is already taken.
- */
-async function openDailyClaim(request: APIRequestContext) {
-  const state = (await (await request.get("/api/events")).json()) as {
-    now: string;
-    daily: { open: boolean; opensAt: string; nextOpensAt: string; winner: unknown };
-  };
-  if (state.daily.open && !state.daily.winner) return;
-  const target = state.daily.winner ? state.daily.nextOpensAt : state.daily.opensAt;
-  const advanceMs = new Date(target).getTime() - new Date(state.now).getTime() + 2_000;
-  const moved = await request.post("/api/test/clock", { data: { advanceMs } });
-  expect(moved.ok()).toBe(true);
-}
 
 /** An admin with two-factor on, over the API (the admin console has its own issue). */
 async function staffRequest(

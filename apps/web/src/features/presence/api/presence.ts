@@ -11,12 +11,23 @@ export function sendPresence(state: "online" | "offline"): Promise<void> {
 
 /**
  * Offline on hide or unload: a beacon still leaves while the page goes away (cookies included,
- * same origin); a plain request when beacons are missing.
+ * same origin); a keep-alive request when beacons are missing or refused.
  */
 export function sendOfflineBeacon(): void {
-  const body = new Blob([JSON.stringify({ state: "offline" })], { type: "application/json" });
-  if (typeof navigator !== "undefined" && navigator.sendBeacon?.(PRESENCE_URL, body)) return;
-  void sendPresence("offline").catch(() => undefined);
+  const text = JSON.stringify({ state: "offline" });
+  try {
+    const body = new Blob([text], { type: "application/json" });
+    if (typeof navigator !== "undefined" && navigator.sendBeacon?.(PRESENCE_URL, body)) return;
+  } catch {
+    // Some browsers refuse a JSON beacon: a keep-alive request outlives the page as well.
+  }
+  void fetch(PRESENCE_URL, {
+    method: "POST",
+    keepalive: true,
+    credentials: "include",
+    headers: { "content-type": "application/json" },
+    body: text,
+  }).catch(() => undefined);
 }
 
 /** Which of these members are online; refreshed at the heartbeat's pace. */

@@ -109,6 +109,24 @@ test("daily claim seen live elsewhere; an admin's bonus claimed once; in both la
   await expect(carlaDaily.getByTestId("daily-winner")).toHaveText(BRUNO.username);
   await expect(carlaDaily.getByRole("button", { name: "Claim 100 views" })).toHaveCount(0);
   await expect(carla.page.getByTestId("daily-winners")).toContainText(BRUNO.username);
+  // Bruno's open tab beats: his dot is green for Carla; a beacon from his tab takes him offline.
+  await expect(carlaDaily.getByTestId("online-dot")).toHaveAttribute("data-online", "true");
+  const brunoId = await profileId(page);
+  const online = async () =>
+    (
+      (await (await carla.page.request.get(`/api/presence?ids=${brunoId}`)).json()) as {
+        online: string[];
+      }
+    ).online;
+  expect(await online()).toEqual([brunoId]);
+  const beaconSent = await page.evaluate(() =>
+    navigator.sendBeacon(
+      "/api/presence",
+      new Blob([JSON.stringify({ state: "offline" })], { type: "application/json" }),
+    ),
+  );
+  expect(beaconSent).toBe(true);
+  await expect.poll(online).toEqual([]);
 
   // 4. An admin grants Carla a bonus; the card appears on her dashboard live; she claims it once.
   await open(carla.page, "/dashboard");

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, open, test } from "./fixtures";
+import { expect, open, openDailyClaim, test } from "./fixtures";
 
 /**
  * Double clicks on every money button move money once. A fresh member, funded by a demo member
@@ -219,6 +219,20 @@ test("every money button, double-clicked, moves money exactly once", async ({ pa
       expect(left, how).toBeLessThanOrEqual(24 * 3_600_000);
       await toastGone(page, "Video Boosted!");
     }
+  });
+
+  await test.step("daily first claim: Claim 100 views", async () => {
+    // Once: a winner waits 7 days before winning again (a second date would be refused).
+    const posts = postsTo(page, /^\/api\/events\/daily\/claim$/);
+    await openDailyClaim(page.request);
+    await open(page, "/events");
+    const before = await balances(page);
+    const card = page.getByTestId("daily-claim-card");
+    await card.getByRole("button", { name: "Claim 100 views" }).dblclick();
+    await expect(page.getByText("You won today's 100 views!")).toBeVisible();
+    await expect(card.getByTestId("daily-winner")).toHaveText(me.username);
+    expect(posts()).toBe(1);
+    expect((await balances(page)).views).toBe(before.views + 100n);
   });
 
   await test.step("request views: Request views for 1 view", async () => {

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import {
+  type APIRequestContext,
   type Browser,
   type BrowserContextOptions,
   test as base,
@@ -95,4 +96,20 @@ export async function submitSignIn(page: Page, email: string, password: string):
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/**
+ * Moves the server clock (test mode) just past the next opening of a date nobody won yet: today's
+ * when it is still to come, tomorrow's when today's prize is already taken.
+ */
+export async function openDailyClaim(request: APIRequestContext) {
+  const state = (await (await request.get("/api/events")).json()) as {
+    now: string;
+    daily: { open: boolean; opensAt: string; nextOpensAt: string; winner: unknown };
+  };
+  if (state.daily.open && !state.daily.winner) return;
+  const target = state.daily.winner ? state.daily.nextOpensAt : state.daily.opensAt;
+  const advanceMs = new Date(target).getTime() - new Date(state.now).getTime() + 2_000;
+  const moved = await request.post("/api/test/clock", { data: { advanceMs } });
+  expect(moved.ok()).toBe(true);
 }

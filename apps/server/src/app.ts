@@ -19,14 +19,17 @@ import { createAuth } from "./modules/auth/auth";
 import { balancesRoutes } from "./modules/balances/balances.routes";
 import { boxRoutes } from "./modules/box/box.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
+import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import type { Money } from "./modules/ledger/money-command";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
+import { presenceRoutes } from "./modules/presence/presence.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { findPublicProfile } from "./modules/profiles/profiles.service";
 import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
+import { rewardsRoutes } from "./modules/rewards/rewards.routes";
 import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
 import { swapRoutes } from "./modules/swap/swap.routes";
@@ -54,6 +57,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Defaults to the outbox mailer (SMTP when SMTP_URL is set). */
   mailer?: Mailer;
+  /** The presence sorted set's Redis key (tests use their own prefix). */
+  presenceKey?: string;
 }
 
 declare module "fastify" {
@@ -215,6 +220,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(viewRequestsRoutes);
   await app.register(boxRoutes);
   await app.register(verificationRoutes);
+  await app.register(eventsRoutes);
+  await app.register(rewardsRoutes);
+  await app.register(presenceRoutes, {
+    redis,
+    ...(deps.presenceKey ? { key: deps.presenceKey } : {}),
+  });
   if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });
   if (env.devMailbox) await app.register(mailboxRoutes);
 

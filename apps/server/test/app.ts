@@ -19,6 +19,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     database?: Database;
     clock?: Clock;
+    presenceKey?: string;
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
@@ -34,6 +35,7 @@ export async function createTestApp(
     env,
     database,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.presenceKey ? { presenceKey: options.presenceKey } : {}),
     logger: false,
   });
   options.beforeReady?.(app);

@@ -86,6 +86,40 @@ suite(`two instances on one PostgreSQL (${pgUrl ? "running" : `skipped: ${PG_SKI
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it("announces a winner to every stream and a bonus to its member's, on the other instance", async () => {
+    const watcher = await member();
+    const stranger = await member();
+    if (!b.app.server.listening) await b.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = b.app.server.address() as { port: number };
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/balances/stream`, {
+      headers: { cookie: watcher.cookie },
+      signal: controller.signal,
+    });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = "";
+    const until = (needle: string) =>
+      Promise.race([
+        (async () => {
+          while (!text.includes(needle)) {
+            const { value, done } = await reader.read();
+            if (done) return false;
+            text += new TextDecoder().decode(value);
+          }
+          return true;
+        })(),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 3_000)),
+      ]);
+    await until("event: balances");
+    a.app.realtime.announce("rewards", [stranger.profile.id]);
+    a.app.realtime.announce("events", null);
+    expect(await until("event: events")).toBe(true);
+    expect(text).not.toContain("event: rewards");
+    a.app.realtime.announce("rewards", [watcher.profile.id]);
+    expect(await until("event: rewards")).toBe(true);
+    controller.abort();
+  });
+
   it("forgets a signed-out session on every instance at once", async () => {
     const m = await member();
     // Both instances have the member cached.

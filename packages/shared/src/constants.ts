@@ -57,9 +57,20 @@ export const DAILY_CLAIM = {
   rewardViews: 100n,
   timeZone: "America/Los_Angeles",
   hour: 13,
+  /** A member wins the daily prize at most once in this many Los Angeles dates (ADR 018). */
+  winCooldownDays: 7,
+  /** The /events page lists the winners of this many last dates. */
+  winnersShownDays: 30,
 } as const;
 
+/** The annual prize is for verified accounts with a confirmed e-mail only (ADR 018). */
 export const ANNUAL_EVENT = { rewardViews: 1_000_000n, month: 1, day: 1, timeZone: "UTC" } as const;
+
+/** An event bonus staff grant: a positive USDT amount up to this, with a reason. */
+export const EVENT_BONUS = {
+  maxMicroUsdt: 10_000n * MICRO_PER_USDT,
+  reasonMaxLength: 200,
+} as const;
 
 export const TRANSFER = { minViews: 100n, minMicroUsdt: 100n * MICRO_PER_USDT } as const;
 
@@ -122,10 +133,16 @@ export const CRYPTO_LAUNCH = {
   estimatePerView: "0.1",
 } as const;
 
+/**
+ * Lifetime EARNED views (watch rewards and creator credits, view-request gains, daily and annual
+ * prizes, referral rewards — not transfers, swaps or purchases) → a USDT reward, each once
+ * (SPEC §1). Migration `milestones_functions` keeps the same levels in `milestone_levels`; a test
+ * checks they agree.
+ */
 export const MILESTONES = [
-  { views: 1_000n, rewardMicroUsdt: 100n * MICRO_PER_USDT },
-  { views: 5_000n, rewardMicroUsdt: 500n * MICRO_PER_USDT },
-  { views: 10_000n, rewardMicroUsdt: 1_000n * MICRO_PER_USDT },
+  { views: 1_000n, rewardMicroUsdt: 10n * MICRO_PER_USDT },
+  { views: 5_000n, rewardMicroUsdt: 50n * MICRO_PER_USDT },
+  { views: 10_000n, rewardMicroUsdt: 100n * MICRO_PER_USDT },
 ] as const;
 
 export const SWAP = { historyShown: 5 } as const;

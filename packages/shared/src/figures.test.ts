@@ -9,8 +9,9 @@ describe("policyFigures", () => {
     const pt = policyFigures("pt-BR");
     expect(en.minWithdrawal).toBe(wholeUsdt(WITHDRAWAL.minMicroUsdt));
     expect(en.feeErc20).toBe("5");
-    expect(en.milestone3Reward).toBe("1,000");
-    expect(pt.milestone3Reward).toBe("1.000");
+    expect(en.milestone3Reward).toBe("100");
+    expect(en.milestone3Views).toBe("10,000");
+    expect(pt.milestone3Views).toBe("10.000");
     expect(en.dailyLimitVerified).toBe("5,000");
     expect(en.usdtPerView).toBe("0.1");
     expect(pt.usdtPerView).toBe("0,1");

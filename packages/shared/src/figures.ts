@@ -66,6 +66,7 @@ export function policyFigures(locale: string): Record<string, string> {
     dailyClaimReward: views(DAILY_CLAIM.rewardViews),
     dailyClaimHour: locale.startsWith("pt") ? `${DAILY_CLAIM.hour}h` : "1:00 PM",
     dailyClaimZone: DAILY_CLAIM.timeZone,
+    dailyClaimCooldown: String(DAILY_CLAIM.winCooldownDays),
     annualReward: views(ANNUAL_EVENT.rewardViews),
     transferMinViews: views(TRANSFER.minViews),
     transferMinUsdt: usdt(TRANSFER.minMicroUsdt),

@@ -30,6 +30,7 @@ export const APP_PAGES = [
   "fairness",
   "admin",
   "admin/members/:id",
+  "events",
 ] as const;
 
 /**

@@ -9,6 +9,15 @@ import type { Database } from "../db/client";
 export const BALANCES_CHANNEL = "vv_balances";
 /** A member's session, profile or account changed (the triggers of migration 0010). */
 export const MEMBERS_CHANNEL = "vv_members";
+/** Named events for open streams (a daily or annual winner, a bonus granted), across instances. */
+export const ANNOUNCE_CHANNEL = "vv_announce";
+
+/**
+ * What an open stream is told besides balances: `events` (a daily or annual winner: every
+ * stream), `rewards` (a bonus granted to these members).
+ */
+export type Announcement = "events" | "rewards";
+const ANNOUNCEMENTS: readonly string[] = ["events", "rewards"] satisfies Announcement[];
 
 /** Batched cross-instance broadcast of balance changes: at most this often, outside any money commit. */
 const FLUSH_MS = 50;
@@ -20,6 +29,12 @@ export interface Realtime {
   subscribe(profileId: string, listener: () => void): () => void;
   /** After a commit: these members' balances changed (here now, other instances within ~50 ms). */
   publish(profileIds: string[]): void;
+  /**
+   * Tells open streams on every instance: `members` null for every stream, else those members'.
+   */
+  announce(event: Announcement, members: string[] | null): void;
+  /** Calls `listener` for each announcement (on this instance or another one). */
+  onAnnounce(listener: (event: Announcement, members: string[] | null) => void): () => void;
   /** Calls `listener` with a Better Auth user id whose session, profile or account changed. */
   onMemberChanged(listener: (authUid: string) => void): () => void;
   /**
@@ -51,6 +66,7 @@ export const realtimePlugin = fp(
     const balanceListeners = new Map<string, Set<() => void>>();
     const memberListeners = new Set<(authUid: string) => void>();
     const resetListeners = new Set<() => void>();
+    const announceListeners = new Set<(event: Announcement, members: string[] | null) => void>();
     let live = false;
 
     const dispatchBalances = (ids: Iterable<string>) => {
@@ -68,6 +84,21 @@ export const realtimePlugin = fp(
       const [from, ids = ""] = payload.split("|");
       if (from !== instance) dispatchBalances(ids.split(",").filter(Boolean));
     };
+
+    const dispatchAnnouncement = (event: Announcement, members: string[] | null) => {
+      for (const listener of announceListeners) listener(event, members);
+    };
+    /** "<instance>|<event>|id,id,…" (or "*" for every stream) from another instance. */
+    const receiveAnnouncement = (payload: string | undefined) => {
+      if (!payload) return;
+      const [from, event = "", ids = ""] = payload.split("|");
+      if (from === instance || !ANNOUNCEMENTS.includes(event)) return;
+      dispatchAnnouncement(
+        event as Announcement,
+        ids === "*" ? null : ids.split(",").filter(Boolean),
+      );
+    };
+    let sendAnnouncement: (payload: string) => Promise<void> = async () => {};
 
     let pending = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
@@ -102,6 +133,7 @@ export const realtimePlugin = fp(
         const c = new pg.Client({ connectionString: url });
         c.on("notification", (msg) => {
           if (msg.channel === MEMBERS_CHANNEL) dispatchMember(msg.payload);
+          else if (msg.channel === ANNOUNCE_CHANNEL) receiveAnnouncement(msg.payload);
           else receiveBalances(msg.payload);
         });
         c.on("error", (error) => {
@@ -113,7 +145,10 @@ export const realtimePlugin = fp(
         });
         await c.connect();
         await c.query(`LISTEN ${MEMBERS_CHANNEL}`);
-        if (!opts.redis) await c.query(`LISTEN ${BALANCES_CHANNEL}`);
+        if (!opts.redis) {
+          await c.query(`LISTEN ${BALANCES_CHANNEL}`);
+          await c.query(`LISTEN ${ANNOUNCE_CHANNEL}`);
+        }
         client = c;
         // Whatever changed while nobody listened is forgotten before caches are trusted again.
         reset();
@@ -132,6 +167,9 @@ export const realtimePlugin = fp(
           for (const payload of payloads)
             await pool.query("select pg_notify($1, $2)", [BALANCES_CHANNEL, payload]);
         };
+        sendAnnouncement = async (payload) => {
+          await pool.query("select pg_notify($1, $2)", [ANNOUNCE_CHANNEL, payload]);
+        };
       }
       stop = async () => {
         closing = true;
@@ -142,8 +180,14 @@ export const realtimePlugin = fp(
     if (opts.redis && !database.pglite) {
       const publisher = opts.redis;
       const subscriber = publisher.duplicate();
-      await subscriber.subscribe(BALANCES_CHANNEL);
-      subscriber.on("message", (_channel: string, message: string) => receiveBalances(message));
+      await subscriber.subscribe(BALANCES_CHANNEL, ANNOUNCE_CHANNEL);
+      subscriber.on("message", (channel: string, message: string) => {
+        if (channel === ANNOUNCE_CHANNEL) receiveAnnouncement(message);
+        else receiveBalances(message);
+      });
+      sendAnnouncement = async (payload) => {
+        await publisher.publish(ANNOUNCE_CHANNEL, payload);
+      };
       broadcast = async (payloads) => {
         for (const payload of payloads) await publisher.publish(BALANCES_CHANNEL, payload);
       };
@@ -188,6 +232,16 @@ export const realtimePlugin = fp(
         for (const id of profileIds) pending.add(id);
         timer ??= setTimeout(flush, FLUSH_MS);
       },
+      announce(event, members) {
+        dispatchAnnouncement(event, members);
+        if (database.pglite) return;
+        // Few and small (a winner a day, a bonus now and then): sent at once, not batched.
+        const ids = members === null ? "*" : members.join(",");
+        sendAnnouncement(`${instance}|${event}|${ids}`).catch((error) =>
+          app.log.warn({ err: error }, "could not broadcast an announcement"),
+        );
+      },
+      onAnnounce: (listener) => subscribe(announceListeners, listener),
       onMemberChanged: (listener) => subscribe(memberListeners, listener),
       onReset: (listener) => subscribe(resetListeners, listener),
       connected: () => live,

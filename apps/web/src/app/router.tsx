@@ -62,7 +62,7 @@ const ResetPasswordPage = lazyPage(
 );
 const DashboardPage = lazyPage(
   () => import("./routes/dashboard/dashboard-page").then((m) => m.DashboardPage),
-  ["dashboard", "money", "referrals", "box", "errors"],
+  ["dashboard", "money", "referrals", "box", "events", "errors"],
 );
 const SwapPage = lazyPage(
   () => import("./routes/swap/swap-page").then((m) => m.SwapPage),
@@ -79,6 +79,10 @@ const ActivityPage = lazyPage(
 const ReferralsPage = lazyPage(
   () => import("./routes/referrals/referrals-page").then((m) => m.ReferralsPage),
   ["referrals", "money"],
+);
+const EventsPage = lazyPage(
+  () => import("./routes/events/events-page").then((m) => m.EventsPage),
+  ["events", "money", "errors"],
 );
 const SettingsPage = lazyPage(
   () => import("./routes/settings/settings-page").then((m) => m.SettingsPage),
@@ -148,6 +152,7 @@ export const routes: RouteObject[] = [
               { path: "transfer", element: <TransferPage /> },
               { path: "activity", element: <ActivityPage /> },
               { path: "referrals", element: <ReferralsPage /> },
+              { path: "events", element: <EventsPage /> },
             ],
           },
           {

@@ -30,7 +30,20 @@ export function mockApi(routes: Record<string, Handler | unknown> = {}) {
     const result = typeof route === "function" ? (route as Handler)({ url, method, body }) : route;
     return result instanceof Response ? result : json(result);
   });
-  vi.stubGlobal("fetch", fetchMock);
+  // The presence heartbeat every signed-in page sends is answered here and not recorded, so a
+  // test's calls are its page's own conversation (presence has its own tests).
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
+    const method = (
+      init?.method ?? (input instanceof Request ? input.method : "GET")
+    ).toUpperCase();
+    if (url.pathname === "/api/presence" && routes[`${method} /api/presence`] === undefined) {
+      return Promise.resolve(
+        method === "GET" ? json({ online: [] }) : new Response(null, { status: 204 }),
+      );
+    }
+    return fetchMock(input, init);
+  });
   return fetchMock;
 }
 

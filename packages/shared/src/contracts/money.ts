@@ -113,6 +113,10 @@ export const ACTIVITY_KINDS = [
   "view_request_refund",
   "mystery_box",
   "verification",
+  "daily_claim",
+  "annual_claim",
+  "event_bonus",
+  "milestone_reward",
   "adjustment",
 ] as const;
 

@@ -8,6 +8,7 @@ import enCommon from "./en/common.json" with { type: "json" };
 import enDashboard from "./en/dashboard.json" with { type: "json" };
 import enEmails from "./en/emails.json" with { type: "json" };
 import enErrors from "./en/errors.json" with { type: "json" };
+import enEvents from "./en/events.json" with { type: "json" };
 import enLanding from "./en/landing.json" with { type: "json" };
 import enMailbox from "./en/mailbox.json" with { type: "json" };
 import enMoney from "./en/money.json" with { type: "json" };
@@ -26,6 +27,7 @@ import ptCommon from "./pt-BR/common.json" with { type: "json" };
 import ptDashboard from "./pt-BR/dashboard.json" with { type: "json" };
 import ptEmails from "./pt-BR/emails.json" with { type: "json" };
 import ptErrors from "./pt-BR/errors.json" with { type: "json" };
+import ptEvents from "./pt-BR/events.json" with { type: "json" };
 import ptLanding from "./pt-BR/landing.json" with { type: "json" };
 import ptMailbox from "./pt-BR/mailbox.json" with { type: "json" };
 import ptMoney from "./pt-BR/money.json" with { type: "json" };
@@ -47,6 +49,7 @@ export const LOCALE_RESOURCES = {
     dashboard: enDashboard,
     emails: enEmails,
     errors: enErrors,
+    events: enEvents,
     landing: enLanding,
     mailbox: enMailbox,
     money: enMoney,
@@ -67,6 +70,7 @@ export const LOCALE_RESOURCES = {
     dashboard: ptDashboard,
     emails: ptEmails,
     errors: ptErrors,
+    events: ptEvents,
     landing: ptLanding,
     mailbox: ptMailbox,
     money: ptMoney,

@@ -1,6 +1,7 @@
 import type { Db } from "../client";
 import { seedDemoAccounts } from "./demo-accounts";
 import { seedDemoBalances } from "./demo-balances";
+import { seedDemoEvents } from "./demo-events";
 import { seedDemoVideos } from "./demo-videos";
 
 export interface SeedOptions {
@@ -16,6 +17,7 @@ const steps: Array<(db: Db, opts: SeedOptions) => Promise<void>> = [
   seedDemoAccounts,
   seedDemoBalances,
   seedDemoVideos,
+  seedDemoEvents,
 ];
 
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {

@@ -17,7 +17,8 @@ const HEARTBEAT_MS = 25_000;
 
 /**
  * Server-sent events: the member's balances now, then again whenever the ledger changes them
- * (on any instance, through the realtime plugin), with a comment line as keep-alive.
+ * (on any instance, through the realtime plugin), `events` when a daily or annual winner is
+ * known, `rewards` when the member is granted a bonus, with a comment line as keep-alive.
  */
 export async function streamBalances(
   app: Pick<FastifyInstance, "db" | "realtime">,
@@ -38,10 +39,16 @@ export async function streamBalances(
   const unsubscribe = app.realtime.subscribe(profileId, () => {
     send().catch(() => undefined);
   });
+  // A daily or annual winner (every stream), a bonus granted (its member's streams): the page
+  // refetches what it shows.
+  const unannounce = app.realtime.onAnnounce((event, members) => {
+    if (members === null || members.includes(profileId)) raw.write(`event: ${event}\ndata: {}\n\n`);
+  });
   const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
   request.on("close", () => {
     clearInterval(heartbeat);
     unsubscribe();
+    unannounce();
   });
   await send();
 }

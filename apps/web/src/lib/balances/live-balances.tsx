@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import type { TBalances } from "@viewvault/shared";
 import { useEffect } from "react";
+import { usePresenceHeartbeat } from "@/features/presence/hooks/use-presence-heartbeat";
 import { useAuth } from "@/lib/auth/auth-context";
 import { balancesQueryKey } from "./get-balances";
 
@@ -10,7 +11,7 @@ export const BALANCES_STREAM_URL = "/api/balances/stream";
  * Query keys (first segment "money") whose lists change with a balance: swaps, transfers,
  * activity and referral totals are refetched (if shown) when the balances move.
  */
-const MONEY_LISTS = ["swaps", "transfers", "activity", "referrals"];
+const MONEY_LISTS = ["swaps", "transfers", "activity", "referrals", "rewards"];
 
 function sameBalances(a: TBalances | undefined, b: TBalances): boolean {
   return !!a && a.views === b.views && a.usdt === b.usdt && a.pendingUsdt === b.pendingUsdt;
@@ -30,13 +31,16 @@ export function applyBalancesEvent(queryClient: QueryClient, balances: TBalances
 
 /**
  * One EventSource per signed-in tab on /api/balances/stream. Every `balances` event lands in
- * the TanStack Query cache, so every card that shows a balance updates without a reload; the
- * browser reconnects on its own after a network drop. Renders nothing.
+ * the TanStack Query cache, so every card that shows a balance updates without a reload; an
+ * `events` event (a new daily or annual winner) or `rewards` (a bonus granted) refetches those
+ * cards; the browser reconnects on its own after a network drop. Also keeps the member's
+ * presence (heartbeat). Renders nothing.
  */
 export function LiveBalances() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
+  usePresenceHeartbeat(userId !== null);
 
   useEffect(() => {
     if (!userId || typeof EventSource === "undefined") return;
@@ -48,8 +52,15 @@ export function LiveBalances() {
         // A malformed event is ignored; the next one carries the full state again.
       }
     };
+    // A daily or annual winner (every tab), a bonus granted to this member: refetch what shows it.
+    const onEvents = () => void queryClient.invalidateQueries({ queryKey: ["events"] });
+    const onRewards = () => void queryClient.invalidateQueries({ queryKey: ["money", "rewards"] });
     source.addEventListener("balances", onBalances as EventListener);
+    source.addEventListener("events", onEvents);
+    source.addEventListener("rewards", onRewards);
     return () => {
+      source.removeEventListener("events", onEvents);
+      source.removeEventListener("rewards", onRewards);
       source.removeEventListener("balances", onBalances as EventListener);
       source.close();
     };

@@ -15,6 +15,10 @@ import { QuickActionsCard } from "@/features/dashboard/components/quick-actions-
 import { ReferralCard } from "@/features/dashboard/components/referral-card";
 import { UsdtWalletCard } from "@/features/dashboard/components/usdt-wallet-card";
 import { ViewsBalanceCard } from "@/features/dashboard/components/views-balance-card";
+import { AnnualEventCard } from "@/features/events/components/annual-event-card";
+import { DailyClaimCard } from "@/features/events/components/daily-claim-card";
+import { EventBonusCard } from "@/features/events/components/event-bonus-card";
+import { MilestoneRewardsCard } from "@/features/events/components/milestone-rewards-card";
 import { ReferralOverview } from "@/features/referrals/components/referral-overview";
 import { useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";
@@ -27,22 +31,26 @@ interface DashboardCard {
 
 /**
  * The main column, in the seed's order (document 1 §2). Event Bonus (only while one is
- * AVAILABLE) and the milestone rewards go after quick actions, one line each.
+ * AVAILABLE) and the milestone rewards (AVAILABLE ones, by milestone) follow quick actions.
  */
 const MAIN_CARDS: DashboardCard[] = [
   { id: "mystery-box", render: () => <MysteryBoxCard /> },
   { id: "usdt-wallet", render: (me) => <UsdtWalletCard profile={me.profile} /> },
   { id: "views-balance", render: () => <ViewsBalanceCard /> },
   { id: "quick-actions", render: () => <QuickActionsCard /> },
+  { id: "event-bonus", render: () => <EventBonusCard /> },
+  { id: "milestones", render: () => <MilestoneRewardsCard /> },
 ];
 
 /**
- * The side column, in the seed's order: verification status with Verify, then (Daily First
- * Claim and the annual event slot in here, one line each) the views-to-crypto countdown, the
- * referral link and the swap center.
+ * The side column, in the seed's order: verification status with Verify, Daily First Claim,
+ * the annual "1 Million Views" event, the views-to-crypto countdown, the referral link and the
+ * swap center.
  */
 const SIDE_CARDS: DashboardCard[] = [
   { id: "account-status", render: (me) => <AccountStatusCard me={me} /> },
+  { id: "daily-claim", render: () => <DailyClaimCard /> },
+  { id: "annual-event", render: () => <AnnualEventCard /> },
   { id: "crypto-countdown", render: () => <CryptoCountdownCard /> },
   { id: "referral", render: (me) => <ReferralCard username={me.profile.username} /> },
   { id: "swap-center", render: () => <SwapRatesCard showLink /> },
@@ -107,7 +115,7 @@ export function DashboardPage() {
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="grid content-start gap-6" data-testid="dashboard-main">
               {MAIN_CARDS.map((card) => (
-                <div key={card.id} className="grid min-w-0">
+                <div key={card.id} className="grid min-w-0 empty:hidden">
                   {card.render(me)}
                 </div>
               ))}
@@ -117,7 +125,7 @@ export function DashboardPage() {
               data-testid="dashboard-side"
             >
               {SIDE_CARDS.map((card) => (
-                <div key={card.id} className="grid min-w-0">
+                <div key={card.id} className="grid min-w-0 empty:hidden">
                   {card.render(me)}
                 </div>
               ))}

@@ -7,6 +7,7 @@ import { MemberChip } from "@/components/account/member-chip";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { OnlineDot } from "@/features/presence/components/online-dot";
 import { currentLocale } from "@/lib/i18n";
 import { formatMemberSince } from "./member-since";
 import { ProfileAvatar } from "./profile-avatar";
@@ -36,15 +37,18 @@ export function PublicProfileCard({
         <CardContent className="flex flex-col items-center gap-4 pt-6 text-center sm:flex-row sm:text-left">
           <ProfileAvatar username={profile.username} />
           <div className="grid gap-2">
-            <MemberChip
-              username={profile.username}
-              isVerified={profile.isVerified}
-              showAvatar={false}
-              nameAs="h1"
-              nameClassName="text-2xl font-bold tracking-tight"
-              verifiedLabel={t("verified")}
-              className="flex-wrap justify-center sm:justify-start"
-            />
+            <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+              <MemberChip
+                username={profile.username}
+                isVerified={profile.isVerified}
+                showAvatar={false}
+                nameAs="h1"
+                nameClassName="text-2xl font-bold tracking-tight"
+                verifiedLabel={t("verified")}
+                className="flex-wrap justify-center sm:justify-start"
+              />
+              <OnlineDot profileId={profile.id} />
+            </div>
             <p className="flex items-center justify-center gap-1.5 text-sm text-muted-foreground sm:justify-start">
               <Calendar aria-hidden="true" className="size-4" />
               {t("memberSince", { date: formatMemberSince(profile.memberSince, locale) })}

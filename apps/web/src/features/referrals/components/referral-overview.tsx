@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { MemberChip } from "@/components/account/member-chip";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { OnlineDot } from "@/features/presence/components/online-dot";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
 import { useReferralSummary } from "../api/get-referral-summary";
@@ -164,12 +165,15 @@ function RecentReferralsCard({ summary }: { summary: TReferralSummary }) {
             {summary.recent.slice(0, REFERRAL.recentShown).map((referral) => (
               <li key={referral.id} className="flex items-start gap-3 py-3">
                 <div className="grid min-w-0 flex-1 gap-1">
-                  <MemberChip
-                    username={referral.referred.username}
-                    isVerified={referral.referred.isVerified}
-                    avatarClassName="size-7 text-xs"
-                    className="text-sm"
-                  />
+                  <span className="flex min-w-0 items-center gap-2">
+                    <MemberChip
+                      username={referral.referred.username}
+                      isVerified={referral.referred.isVerified}
+                      avatarClassName="size-7 text-xs"
+                      className="text-sm"
+                    />
+                    <OnlineDot profileId={referral.referred.id} />
+                  </span>
                   <time dateTime={referral.createdAt} className="text-xs text-muted-foreground">
                     {fmt.date(referral.createdAt)}
                   </time>

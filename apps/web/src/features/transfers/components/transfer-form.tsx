@@ -21,6 +21,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { FormError } from "@/components/ui/form-field";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import { OnlineDot } from "@/features/presence/components/online-dot";
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { toBigBalances, useBalances } from "@/lib/balances";
@@ -273,11 +274,14 @@ function RecipientPreview({
   if (query.data) {
     return (
       <div className="flex items-center justify-between gap-3 rounded-lg border border-success/30 bg-success/5 px-3 py-2">
-        <MemberChip
-          username={query.data.username}
-          isVerified={query.data.isVerified}
-          className="text-sm"
-        />
+        <span className="flex min-w-0 items-center gap-2">
+          <MemberChip
+            username={query.data.username}
+            isVerified={query.data.isVerified}
+            className="text-sm"
+          />
+          <OnlineDot profileId={query.data.id} />
+        </span>
         <span className="shrink-0 text-xs font-medium text-success">{t("preview.found")}</span>
       </div>
     );

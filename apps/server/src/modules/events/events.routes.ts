@@ -1,0 +1,95 @@
+import {
+  ZAnnualClaimResult,
+  ZDailyClaimResult,
+  ZDailyWinners,
+  ZErrorResponse,
+  ZEventsState,
+} from "@viewvault/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentMember } from "../../plugins/auth";
+import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { claimAnnual, claimDaily, dailyWinners, eventsState } from "./events.service";
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  409: ZErrorResponse,
+  422: ZErrorResponse,
+};
+const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
+/** A claim is one click by a person: a script hammering the button gets nothing more. */
+const claimLimit = { rateLimit: { max: 10, timeWindow: 60_000 } };
+
+/** The Daily First Claim and the annual "1 Million Views" event (ADR 018). */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/events",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["events"],
+        summary: "The daily and annual events now: schedule, winners, whether the member may claim",
+        response: { 200: ZEventsState, 401: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const member = currentMember(request);
+      return eventsState(app.db, app.clock, { profile: member.profile, userId: member.userId });
+    },
+  );
+
+  app.get(
+    "/api/events/daily/winners",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["events"],
+        summary: "The Daily First Claim winners of the last 30 Los Angeles dates",
+        response: { 200: ZDailyWinners, 401: ZErrorResponse },
+      },
+    },
+    async () => dailyWinners(app.db, app.clock),
+  );
+
+  app.post(
+    "/api/events/daily/claim",
+    {
+      onRequest: app.requireMember,
+      config: claimLimit,
+      schema: {
+        tags: ["events"],
+        summary: "Claim today's Daily First Claim (100 views; one winner per Los Angeles date)",
+        headers: idempotencyHeader,
+        response: { 201: ZDailyClaimResult, ...errors, 429: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await claimDaily(app, currentMember(request).profile, idempotencyOf(request));
+      return sendOutcome(reply, outcome, outcome.result);
+    },
+  );
+
+  app.post(
+    "/api/events/annual/claim",
+    {
+      onRequest: app.requireMember,
+      config: claimLimit,
+      schema: {
+        tags: ["events"],
+        summary: "Claim this year's 1,000,000 views (one winner per UTC year; verified accounts)",
+        headers: idempotencyHeader,
+        response: { 201: ZAnnualClaimResult, ...errors, 429: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await claimAnnual(
+        app,
+        currentMember(request).profile,
+        idempotencyOf(request),
+      );
+      return sendOutcome(reply, outcome, outcome.result);
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import {
+  ANNUAL_EVENT,
+  annualSchedule,
+  DAILY_CLAIM,
+  dailySchedule,
+  dateBefore,
+  type Ineligible,
+  type TAnnualClaimResult,
+  type TDailyClaimResult,
+  type TDailyWinners,
+  type TEventsState,
+} from "@viewvault/shared";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import type { Idempotency } from "../idempotency/idempotency";
+import { type CommandOutcome, command, runCommand } from "../ledger/money-command";
+import type { ProfileRow } from "../profiles/profiles.repository";
+import {
+  annualWinnerOf,
+  dailyWinnerOf,
+  dailyWinnersBetween,
+  emailConfirmed,
+  type WinnerRow,
+  wonDailySince,
+} from "./events.repository";
+
+const winner = (row: WinnerRow | null) => (row ? { id: row.id, username: row.username } : null);
+
+/** The member asking, as the events judge them (ADR 018). */
+interface Claimant {
+  profile: ProfileRow;
+  userId: string;
+}
+
+/**
+ * Both events as the member sees them now: the Los Angeles date's prize (waiting, open, or won)
+ * and the year's (LIVE or won), with the winners, the countdown targets and whether this member
+ * may claim.
+ */
+export async function eventsState(db: Db, clock: Clock, me: Claimant): Promise<TEventsState> {
+  const now = clock.now();
+  const daily = dailySchedule(now);
+  const annual = annualSchedule(now);
+  const [dailyWinner, annualWinner, confirmed, recentWin] = await Promise.all([
+    dailyWinnerOf(db, daily.date),
+    annualWinnerOf(db, annual.year),
+    emailConfirmed(db, me.userId),
+    wonDailySince(db, me.profile.id, dateBefore(daily.date, DAILY_CLAIM.winCooldownDays)),
+  ]);
+  const dailyIneligible: Ineligible = !confirmed
+    ? "emailUnconfirmed"
+    : recentWin
+      ? "recentWin"
+      : null;
+  const annualIneligible: Ineligible = !confirmed
+    ? "emailUnconfirmed"
+    : !me.profile.isVerified
+      ? "annualUnverified"
+      : null;
+  return {
+    now: now.toISOString(),
+    daily: {
+      date: daily.date,
+      opensAt: daily.opensAt.toISOString(),
+      open: daily.open,
+      nextOpensAt: daily.nextOpensAt.toISOString(),
+      rewardViews: DAILY_CLAIM.rewardViews.toString(),
+      winner: winner(dailyWinner),
+      claimedAt: dailyWinner?.claimedAt.toISOString() ?? null,
+      ineligible: dailyIneligible,
+    },
+    annual: {
+      year: annual.year,
+      nextOpensAt: annual.nextOpensAt.toISOString(),
+      rewardViews: ANNUAL_EVENT.rewardViews.toString(),
+      winner: winner(annualWinner),
+      claimedAt: annualWinner?.claimedAt.toISOString() ?? null,
+      ineligible: annualIneligible,
+    },
+  };
+}
+
+/** The winners of the last DAILY_CLAIM.winnersShownDays Los Angeles dates, newest first. */
+export async function dailyWinners(db: Db, clock: Clock): Promise<TDailyWinners> {
+  const today = dailySchedule(clock.now()).date;
+  const rows = await dailyWinnersBetween(
+    db,
+    dateBefore(today, DAILY_CLAIM.winnersShownDays - 1),
+    today,
+  );
+  return {
+    winners: rows.map((r) => ({
+      date: r.date,
+      winner: { id: r.id, username: r.username },
+      claimedAt: r.claimedAt.toISOString(),
+    })),
+  };
+}
+
+const DAILY_COMMAND = command("vv_claim_daily", [
+  "uuid",
+  "text",
+  "text",
+  "text",
+  "date",
+  "timestamptz",
+  "bigint",
+  "int",
+]);
+
+const ANNUAL_COMMAND = command("vv_claim_annual", [
+  "uuid",
+  "text",
+  "text",
+  "text",
+  "int",
+  "timestamptz",
+  "bigint",
+]);
+
+type EventsApp = Pick<FastifyInstance, "money" | "clock" | "realtime">;
+
+/**
+ * Claims today's Daily First Claim: refused before 13:00 Los Angeles time (the injectable
+ * clock), then `vv_claim_daily` settles who wins in the database — one winner per date — and
+ * every open tab is told after the commit.
+ */
+export async function claimDaily(
+  app: EventsApp,
+  member: ProfileRow,
+  idem: Idempotency,
+): Promise<CommandOutcome<TDailyClaimResult>> {
+  const now = app.clock.now();
+  const schedule = dailySchedule(now);
+  if (!schedule.open) {
+    throw new AppError("EVENT_NOT_OPEN", { context: "daily", time: `${DAILY_CLAIM.hour}:00` });
+  }
+  const outcome = await runCommand<TDailyClaimResult>(app.money, DAILY_COMMAND, [
+    member.id,
+    idem.key,
+    idem.route,
+    idem.hash,
+    schedule.date,
+    now.toISOString(),
+    DAILY_CLAIM.rewardViews,
+    DAILY_CLAIM.winCooldownDays,
+  ]);
+  if (!outcome.replayed) app.realtime.announce("events", null);
+  return outcome;
+}
+
+/** Claims this UTC year's 1,000,000 views: `vv_claim_annual` settles one winner per year. */
+export async function claimAnnual(
+  app: EventsApp,
+  member: ProfileRow,
+  idem: Idempotency,
+): Promise<CommandOutcome<TAnnualClaimResult>> {
+  const now = app.clock.now();
+  const outcome = await runCommand<TAnnualClaimResult>(app.money, ANNUAL_COMMAND, [
+    member.id,
+    idem.key,
+    idem.route,
+    idem.hash,
+    annualSchedule(now).year,
+    now.toISOString(),
+    ANNUAL_EVENT.rewardViews,
+  ]);
+  if (!outcome.replayed) app.realtime.announce("events", null);
+  return outcome;
+}

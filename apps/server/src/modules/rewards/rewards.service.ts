@@ -1,0 +1,153 @@
+import {
+  EVENT_BONUS,
+  parseUsdt,
+  REFERRAL,
+  type TEventBonus,
+  type TGrantBonusRequest,
+  type TMilestoneReward,
+  type TRewardClaimResult,
+  type TRewards,
+} from "@viewvault/shared";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Realtime } from "../../plugins/realtime";
+import { recordAuditEvent } from "../admin/admin.repository";
+import type { Idempotency } from "../idempotency/idempotency";
+import { type CommandOutcome, command, runCommand } from "../ledger/money-command";
+import { findProfileById } from "../profiles/profiles.repository";
+import {
+  availableBonuses,
+  availableMilestones,
+  type EventBonusRow,
+  earnedViewsOf,
+  insertBonus,
+  type MilestoneRewardRow,
+} from "./rewards.repository";
+
+function toBonusDto(row: EventBonusRow): TEventBonus {
+  return {
+    id: row.id,
+    status: row.status,
+    claimAmount: row.claimAmount.toString(),
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    claimedAt: row.claimedAt?.toISOString() ?? null,
+  };
+}
+
+function toMilestoneDto(row: MilestoneRewardRow): TMilestoneReward {
+  return {
+    id: row.id,
+    milestoneViews: row.milestoneViews.toString(),
+    rewardUsdt: row.rewardUsdt.toString(),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The member's AVAILABLE event bonuses and milestone rewards, and lifetime earned views. */
+export async function rewardsOf(db: Db, profileId: string): Promise<TRewards> {
+  const [bonuses, milestones, earned] = await Promise.all([
+    availableBonuses(db, profileId),
+    availableMilestones(db, profileId),
+    earnedViewsOf(db, profileId),
+  ]);
+  return {
+    earnedViews: earned.toString(),
+    bonuses: bonuses.map(toBonusDto),
+    milestones: milestones.map(toMilestoneDto),
+  };
+}
+
+type RewardsApp = Pick<FastifyInstance, "db" | "money" | "clock" | "realtime">;
+
+/**
+ * Staff grant a member an event bonus (AVAILABLE until claimed), recorded in audit_events in
+ * the same transaction; the member's open tabs are told after the commit.
+ */
+export async function grantBonus(
+  app: { db: Db; realtime: Pick<Realtime, "announce"> },
+  actorProfileId: string | null,
+  targetProfileId: string,
+  request: TGrantBonusRequest,
+): Promise<TEventBonus> {
+  const amount = parseUsdt(request.amount);
+  if (amount === null || amount <= 0n || amount > EVENT_BONUS.maxMicroUsdt) {
+    throw new AppError("INVALID_AMOUNT", {}, { field: "amount" });
+  }
+  const row = await app.db.transaction(async (tx) => {
+    const target = await findProfileById(tx, targetProfileId);
+    if (!target || target.suspended) throw new AppError("NOT_FOUND", { context: "member" });
+    const bonus = await insertBonus(tx, {
+      userId: target.id,
+      claimAmount: amount,
+      reason: request.reason,
+      grantedBy: actorProfileId,
+    });
+    await recordAuditEvent(tx, {
+      actorProfileId,
+      action: "bonus.grant",
+      targetProfileId: target.id,
+      details: { bonusId: bonus.id, amount: amount.toString(), reason: request.reason },
+    });
+    return bonus;
+  });
+  app.realtime.announce("rewards", [row.userId]);
+  return toBonusDto(row);
+}
+
+const BONUS_COMMAND = command("vv_claim_bonus", [
+  "uuid",
+  "text",
+  "text",
+  "text",
+  "uuid",
+  "timestamptz",
+  "bigint",
+]);
+const MILESTONE_COMMAND = command("vv_claim_milestone", [
+  "uuid",
+  "text",
+  "text",
+  "text",
+  "uuid",
+  "timestamptz",
+  "bigint",
+]);
+
+/** Claims an AVAILABLE event bonus once (`vv_claim_bonus`): USDT plus the referrer's 1 %. */
+export async function claimBonus(
+  app: RewardsApp,
+  profileId: string,
+  bonusId: string,
+  idem: Idempotency,
+): Promise<CommandOutcome<TRewardClaimResult>> {
+  return runCommand<TRewardClaimResult>(app.money, BONUS_COMMAND, [
+    profileId,
+    idem.key,
+    idem.route,
+    idem.hash,
+    bonusId,
+    app.clock.now().toISOString(),
+    REFERRAL.commissionBasisPoints,
+  ]);
+}
+
+/** Claims an AVAILABLE milestone reward once (`vv_claim_milestone`). */
+export async function claimMilestone(
+  app: RewardsApp,
+  profileId: string,
+  rewardId: string,
+  idem: Idempotency,
+): Promise<CommandOutcome<TRewardClaimResult>> {
+  return runCommand<TRewardClaimResult>(app.money, MILESTONE_COMMAND, [
+    profileId,
+    idem.key,
+    idem.route,
+    idem.hash,
+    rewardId,
+    app.clock.now().toISOString(),
+    REFERRAL.commissionBasisPoints,
+  ]);
+}

@@ -1,0 +1,173 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import {
+  expect,
+  hasNoHorizontalOverflow,
+  memberContext,
+  open,
+  openDailyClaim,
+  signIn,
+  test,
+} from "./fixtures";
+import { totp } from "./totp";
+
+/**
+ * The events journey: the server clock moves to the Daily First Claim's opening → bruno claims
+ * it on the dashboard while carla, in another browser on /events, sees the winner appear live
+ * → an admin (2FA on, over the API) grants carla an event bonus → the Event Bonus card appears
+ * on her dashboard without a reload → she claims it once → the same in Portuguese.
+ */
+
+const demo = (username: string) => ({
+  email: `${username}@viewvault.local`,
+  password: `${username}-password-1`,
+  username,
+});
+/**
+ * Both projects run against the same server, one after the other: each has its own members
+ * (a winner waits 7 days before winning again) and its own staff account (2FA is turned on once).
+ */
+const CAST = {
+  phone: { winner: "bruno", watcher: "carla", reader: "diego", staff: "admin" },
+  desktop: { winner: "emma", watcher: "felipe", reader: "alice", staff: "support" },
+} as const;
+
+/** An admin with two-factor on, over the API (the admin console has its own issue). */
+async function staffRequest(
+  page: Page,
+  baseURL: string,
+  staff: { email: string; password: string },
+): Promise<APIRequestContext> {
+  const context = await page.context().browser()?.newContext({ baseURL });
+  if (!context) throw new Error("no browser");
+  const headers = { origin: baseURL };
+  const request = context.request;
+  const signedIn = await request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: staff.email, password: staff.password },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const enabled = await request.post("/api/auth/two-factor/enable", {
+    headers,
+    data: { password: staff.password },
+  });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  const uri = ((await enabled.json()) as { totpURI: string }).totpURI;
+  const secret = new URL(uri).searchParams.get("secret") ?? "";
+  const verified = await request.post("/api/auth/two-factor/verify-totp", {
+    headers,
+    data: { code: totp(secret) },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return request;
+}
+
+async function profileId(page: Page): Promise<string> {
+  const me = (await (await page.request.get("/api/me")).json()) as { profile: { id: string } };
+  return me.profile.id;
+}
+
+async function viewsOnDashboard(page: Page): Promise<number> {
+  const value = page.getByRole("region", { name: "Views Balance" }).getByTestId("views-balance");
+  await expect(value).toBeVisible();
+  return Number(((await value.textContent()) ?? "").replace(/[^\d]/g, ""));
+}
+
+test("daily claim seen live elsewhere; an admin's bonus claimed once; in both languages", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  if (!baseURL) throw new Error("no baseURL");
+  const cast = CAST[testInfo.project.name as keyof typeof CAST] ?? CAST.desktop;
+  const BRUNO = demo(cast.winner);
+  const CARLA = demo(cast.watcher);
+  const DIEGO = demo(cast.reader);
+
+  // 1. Carla watches /events in her own browser.
+  const carla = await memberContext(browser, { baseURL });
+  await signIn(carla.page, CARLA.email, CARLA.password);
+  await openDailyClaim(carla.page.request);
+  await open(carla.page, "/events");
+  await expect(carla.page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+  await expect(carla.page.getByText("More Events Coming Soon")).toBeVisible();
+  const carlaDaily = carla.page.getByTestId("daily-claim-card");
+  await expect(carlaDaily.getByText("Active now!")).toBeVisible();
+  expect(await hasNoHorizontalOverflow(carla.page)).toBe(true);
+
+  // 2. Bruno claims the daily prize on his dashboard.
+  await signIn(page, BRUNO.email, BRUNO.password);
+  const before = await viewsOnDashboard(page);
+  const daily = page.getByTestId("daily-claim-card");
+  await daily.getByRole("button", { name: "Claim 100 views" }).click();
+  await expect(page.getByText("You won today's 100 views!")).toBeVisible();
+  await expect(daily.getByTestId("daily-winner")).toHaveText(BRUNO.username);
+  await expect(daily.getByText("Next event in")).toBeVisible();
+  await expect.poll(() => viewsOnDashboard(page)).toBe(before + 100);
+
+  // 3. Carla sees the winner without reloading; the last 30 days list him too.
+  await expect(carlaDaily.getByTestId("daily-winner")).toHaveText(BRUNO.username);
+  await expect(carlaDaily.getByRole("button", { name: "Claim 100 views" })).toHaveCount(0);
+  await expect(carla.page.getByTestId("daily-winners")).toContainText(BRUNO.username);
+  // Bruno's open tab beats: his dot is green for Carla; a beacon from his tab takes him offline.
+  await expect(carlaDaily.getByTestId("online-dot")).toHaveAttribute("data-online", "true");
+  const brunoId = await profileId(page);
+  const online = async () =>
+    (
+      (await (await carla.page.request.get(`/api/presence?ids=${brunoId}`)).json()) as {
+        online: string[];
+      }
+    ).online;
+  expect(await online()).toEqual([brunoId]);
+  const beaconSent = await page.evaluate(() =>
+    navigator.sendBeacon(
+      "/api/presence",
+      new Blob([JSON.stringify({ state: "offline" })], { type: "application/json" }),
+    ),
+  );
+  expect(beaconSent).toBe(true);
+  await expect.poll(online).toEqual([]);
+
+  // 4. An admin grants Carla a bonus; the card appears on her dashboard live; she claims it once.
+  await open(carla.page, "/dashboard");
+  await expect(carla.page.getByTestId("event-bonus-card")).toHaveCount(0);
+  const admin = await staffRequest(page, baseURL, demo(cast.staff));
+  const granted = await admin.post(`/api/admin/members/${await profileId(carla.page)}/bonuses`, {
+    headers: { origin: baseURL },
+    data: { amount: "15", reason: "Launch week" },
+  });
+  expect(granted.status(), await granted.text()).toBe(201);
+  const bonusCard = carla.page.getByTestId("event-bonus-card");
+  await expect(bonusCard.getByText("15.00 USDT: Launch week")).toBeVisible();
+  const wallet = carla.page
+    .getByRole("region", { name: "USDT Wallet" })
+    .getByTestId("usdt-balance");
+  const usdtBefore = Number(((await wallet.textContent()) ?? "").replace(/[^\d.]/g, ""));
+  await bonusCard.getByRole("button", { name: "Claim 15.00 USDT" }).dblclick();
+  await expect(carla.page.getByText("15.00 USDT added to your wallet.")).toBeVisible();
+  await expect(bonusCard).toHaveCount(0);
+  await expect
+    .poll(async () => Number(((await wallet.textContent()) ?? "").replace(/[^\d.]/g, "")))
+    .toBeCloseTo(usdtBefore + 15, 2);
+  expect(await hasNoHorizontalOverflow(carla.page)).toBe(true);
+  await carla.close();
+
+  // 5. In Portuguese: a member who did not win sees the winner and the countdown in pt-BR.
+  const diego = await memberContext(browser, { baseURL, viewport: { width: 390, height: 844 } });
+  await signIn(diego.page, DIEGO.email, DIEGO.password);
+  await diego.page.evaluate(() => localStorage.setItem("vv-lang", "pt-BR"));
+  await open(diego.page, "/events");
+  await expect(diego.page.getByRole("heading", { level: 1, name: "Eventos" })).toBeVisible();
+  const diegoDaily = diego.page.getByTestId("daily-claim-card");
+  await expect(diegoDaily.getByText("Vencedor de hoje")).toBeVisible();
+  await expect(diegoDaily.getByTestId("daily-winner")).toHaveText(BRUNO.username);
+  await expect(diegoDaily.getByText("Próximo evento em")).toBeVisible();
+  await expect(diego.page.getByText("Mais Eventos em Breve")).toBeVisible();
+  await expect(
+    diego.page.getByTestId("annual-event-card").getByText("1 Milhão de Views"),
+  ).toBeVisible();
+  // The demo's annual prize is already won (the seed), so nobody signing in as demo takes it.
+  await expect(diego.page.getByTestId("annual-winner")).toHaveText("diego");
+  expect(await hasNoHorizontalOverflow(diego.page)).toBe(true);
+  await diego.close();
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { annualSchedule, dailyDateOf, dailyOpeningOf, dailySchedule, secondsUntil } from "./events";
+
+const at = (iso: string) => new Date(iso);
+
+describe("Daily First Claim calendar (13:00 America/Los_Angeles)", () => {
+  it("opens at 20:00 UTC in summer time and 21:00 UTC in winter time", () => {
+    expect(dailyOpeningOf("2026-07-01").toISOString()).toBe("2026-07-01T20:00:00.000Z");
+    expect(dailyOpeningOf("2026-01-15").toISOString()).toBe("2026-01-15T21:00:00.000Z");
+  });
+
+  it("on 8 March 2026 (clocks go forward at 02:00) opens at 13:00 PDT = 20:00 UTC", () => {
+    expect(dailyOpeningOf("2026-03-08").toISOString()).toBe("2026-03-08T20:00:00.000Z");
+    // 12:59:59 PDT: not yet open
+    const before = dailySchedule(at("2026-03-08T19:59:59Z"));
+    expect(before).toMatchObject({ date: "2026-03-08", open: false });
+    expect(secondsUntil(before.opensAt, at("2026-03-08T19:59:59Z"))).toBe(1);
+    // 13:00:00 PDT: open
+    expect(dailySchedule(at("2026-03-08T20:00:00Z"))).toMatchObject({
+      date: "2026-03-08",
+      open: true,
+    });
+    // the day before was still winter time
+    expect(dailyOpeningOf("2026-03-07").toISOString()).toBe("2026-03-07T21:00:00.000Z");
+  });
+
+  it("on 1 November 2026 (clocks go back at 02:00) opens at 13:00 PST = 21:00 UTC", () => {
+    expect(dailyOpeningOf("2026-11-01").toISOString()).toBe("2026-11-01T21:00:00.000Z");
+    expect(dailySchedule(at("2026-11-01T20:59:59Z"))).toMatchObject({
+      date: "2026-11-01",
+      open: false,
+    });
+    expect(dailySchedule(at("2026-11-01T21:00:00Z"))).toMatchObject({
+      date: "2026-11-01",
+      open: true,
+    });
+    // a fixed 21:00 UTC would have been wrong the day before (still summer time)
+    expect(dailyOpeningOf("2026-10-31").toISOString()).toBe("2026-10-31T20:00:00.000Z");
+  });
+
+  it("a date belongs to Los Angeles: 07:59 UTC is still the previous day there", () => {
+    expect(dailyDateOf(at("2026-11-23T07:59:59Z"))).toBe("2026-11-22");
+    expect(dailyDateOf(at("2026-11-23T08:00:00Z"))).toBe("2026-11-23");
+    const s = dailySchedule(at("2026-11-22T23:00:00Z"));
+    expect(s).toMatchObject({ date: "2026-11-22", open: true });
+    expect(s.nextOpensAt.toISOString()).toBe("2026-11-23T21:00:00.000Z");
+  });
+});
+
+describe("annual event calendar (1 January 00:00 UTC)", () => {
+  it("31 Dec 23:59:59 UTC is still the old year; one second later the new year's event is live", () => {
+    const last = annualSchedule(at("2026-12-31T23:59:59Z"));
+    expect(last.year).toBe(2026);
+    expect(secondsUntil(last.nextOpensAt, at("2026-12-31T23:59:59Z"))).toBe(1);
+    const first = annualSchedule(at("2027-01-01T00:00:00Z"));
+    expect(first.year).toBe(2027);
+    expect(first.nextOpensAt.toISOString()).toBe("2028-01-01T00:00:00.000Z");
+  });
+
+  it("counts down without going negative", () => {
+    expect(secondsUntil(at("2026-01-01T00:00:00Z"), at("2026-06-01T00:00:00Z"))).toBe(0);
+  });
+});

@@ -1,0 +1,77 @@
+import { TZDate } from "@date-fns/tz";
+import { DAILY_CLAIM } from "./constants";
+
+/**
+ * The events' calendar (SPEC §1, seed 1 §9): the Daily First Claim opens at 13:00
+ * America/Los_Angeles every day — DST-aware through the IANA time-zone data, never a fixed
+ * 21:00 UTC — and its prize belongs to that Los Angeles date until midnight there; the annual
+ * event opens at 1 January 00:00 UTC. Every function takes the instant to judge (the server's
+ * injectable clock, or the browser's estimate of it), so tests can stand on either side of a
+ * DST change.
+ */
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The Los Angeles calendar date ("YYYY-MM-DD") of an instant. */
+export function dailyDateOf(now: Date): string {
+  const local = new TZDate(now.getTime(), DAILY_CLAIM.timeZone);
+  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+}
+
+/** The instant a Los Angeles date's prize opens (13:00 local time that date). */
+export function dailyOpeningOf(date: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const opening = new TZDate(y, m - 1, d, DAILY_CLAIM.hour, 0, 0, DAILY_CLAIM.timeZone);
+  return new Date(opening.getTime());
+}
+
+/** The calendar date after `date` ("YYYY-MM-DD"). */
+export function nextDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The calendar date `days` before `date`. */
+export function dateBefore(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
+}
+
+export interface DailySchedule {
+  /** Today's Los Angeles date: the date a claim made now is for. */
+  date: string;
+  /** When today's prize opens (13:00 Los Angeles). */
+  opensAt: Date;
+  /** Whether today's prize is open now (it stays open until claimed or until midnight there). */
+  open: boolean;
+  /** When the next date's prize opens. */
+  nextOpensAt: Date;
+}
+
+export function dailySchedule(now: Date): DailySchedule {
+  const date = dailyDateOf(now);
+  const opensAt = dailyOpeningOf(date);
+  return {
+    date,
+    opensAt,
+    open: now.getTime() >= opensAt.getTime(),
+    nextOpensAt: dailyOpeningOf(nextDate(date)),
+  };
+}
+
+export interface AnnualSchedule {
+  /** The UTC year a claim made now is for (the event is LIVE from its 1 January 00:00 UTC). */
+  year: number;
+  /** 1 January 00:00 UTC of the following year: the next event. */
+  nextOpensAt: Date;
+}
+
+export function annualSchedule(now: Date): AnnualSchedule {
+  const year = now.getUTCFullYear();
+  return { year, nextOpensAt: new Date(Date.UTC(year + 1, 0, 1)) };
+}
+
+/** Whole seconds from `now` until `target`, never negative. */
+export function secondsUntil(target: Date, now: Date): number {
+  return Math.max(0, Math.ceil((target.getTime() - now.getTime()) / 1000));
+}

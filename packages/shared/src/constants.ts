@@ -130,7 +130,24 @@ export const MILESTONES = [
 
 export const SWAP = { historyShown: 5 } as const;
 
-export const MARKETPLACE = { feePercent: 0 } as const;
+/**
+ * The views marketplace (ADR 024). No platform fee: the buyer pays exactly quantity × price to
+ * the seller. An offer names whole views (1 to `maxViews`) and a price per view in USDT with up
+ * to `priceDecimals` decimals (micro-USDT: 0.000001 to `maxPriceMicroUsdt`), so a total is at
+ * most 1,000,000 × 1,000 USDT = 10^9 USDT (AMOUNT_LIMITS.maxMicroUsdt). A purchase buys a whole
+ * offer. Lists are `pageSize` offers a page, at most `maxPages` pages deep.
+ */
+export const MARKETPLACE = {
+  feePercent: 0,
+  minViews: 1n,
+  maxViews: 1_000_000n,
+  priceDecimals: 6,
+  minPriceMicroUsdt: 1n,
+  maxPriceMicroUsdt: 1_000n * MICRO_PER_USDT,
+  pageSize: 20,
+  maxPages: 500,
+  mineShown: 50,
+} as const;
 
 export const COUNTRIES = [
   "BR",

@@ -4,6 +4,7 @@ export * from "./contracts/accounts";
 export * from "./contracts/common";
 export * from "./contracts/documents";
 export * from "./contracts/forms";
+export * from "./contracts/market";
 export * from "./contracts/money";
 export * from "./contracts/videos";
 export * from "./documents";

@@ -2,6 +2,7 @@ export * from "./audit";
 export * from "./auth";
 export * from "./ledger";
 export * from "./mail";
+export * from "./market";
 export * from "./money";
 export * from "./platform";
 export * from "./profiles";

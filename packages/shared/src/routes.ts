@@ -27,6 +27,7 @@ export const APP_PAGES = [
   "transfer",
   "activity",
   "referrals",
+  "marketplace",
 ] as const;
 
 /**

@@ -79,6 +79,10 @@ const ReferralsPage = lazyPage(
   () => import("./routes/referrals/referrals-page").then((m) => m.ReferralsPage),
   ["referrals", "money"],
 );
+const MarketplacePage = lazyPage(
+  () => import("./routes/marketplace/marketplace-page").then((m) => m.MarketplacePage),
+  ["marketplace", "money", "errors"],
+);
 const SettingsPage = lazyPage(
   () => import("./routes/settings/settings-page").then((m) => m.SettingsPage),
   ["settings", "auth", "errors"],
@@ -134,6 +138,7 @@ export const routes: RouteObject[] = [
               { path: "transfer", element: <TransferPage /> },
               { path: "activity", element: <ActivityPage /> },
               { path: "referrals", element: <ReferralsPage /> },
+              { path: "marketplace", element: <MarketplacePage /> },
             ],
           },
           // Every path above is listed in APP_PAGES (shared), so the server knows them too.

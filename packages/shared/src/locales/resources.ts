@@ -8,6 +8,7 @@ import enEmails from "./en/emails.json" with { type: "json" };
 import enErrors from "./en/errors.json" with { type: "json" };
 import enLanding from "./en/landing.json" with { type: "json" };
 import enMailbox from "./en/mailbox.json" with { type: "json" };
+import enMarketplace from "./en/marketplace.json" with { type: "json" };
 import enMoney from "./en/money.json" with { type: "json" };
 import enPages from "./en/pages.json" with { type: "json" };
 import enProfile from "./en/profile.json" with { type: "json" };
@@ -24,6 +25,7 @@ import ptEmails from "./pt-BR/emails.json" with { type: "json" };
 import ptErrors from "./pt-BR/errors.json" with { type: "json" };
 import ptLanding from "./pt-BR/landing.json" with { type: "json" };
 import ptMailbox from "./pt-BR/mailbox.json" with { type: "json" };
+import ptMarketplace from "./pt-BR/marketplace.json" with { type: "json" };
 import ptMoney from "./pt-BR/money.json" with { type: "json" };
 import ptPages from "./pt-BR/pages.json" with { type: "json" };
 import ptProfile from "./pt-BR/profile.json" with { type: "json" };
@@ -43,6 +45,7 @@ export const LOCALE_RESOURCES = {
     errors: enErrors,
     landing: enLanding,
     mailbox: enMailbox,
+    marketplace: enMarketplace,
     money: enMoney,
     pages: enPages,
     profile: enProfile,
@@ -61,6 +64,7 @@ export const LOCALE_RESOURCES = {
     errors: ptErrors,
     landing: ptLanding,
     mailbox: ptMailbox,
+    marketplace: ptMarketplace,
     money: ptMoney,
     pages: ptPages,
     profile: ptProfile,

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { MemberPage } from "@/components/layout/member-page";
 import { BalanceTiles } from "@/components/money/balance-tiles";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useMarketFollowsBalances } from "@/features/marketplace/api/offers";
 import { MyMarket } from "@/features/marketplace/components/my-market";
 import { OffersCard } from "@/features/marketplace/components/offers-card";
 import { SellForm } from "@/features/marketplace/components/sell-form";
@@ -17,6 +18,7 @@ export function MarketplacePage() {
   const { t } = useTranslation("marketplace");
   useDocumentMeta(t("title"));
   const [tab, setTab] = useState<Tab>("buy");
+  useMarketFollowsBalances();
   return (
     <MemberPage title={t("title")} subtitle={t("subtitle")} backLabel={t("money:back")}>
       <BalanceTiles />

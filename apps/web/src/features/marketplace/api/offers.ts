@@ -6,8 +6,9 @@ import type {
   TOfferPage,
   TOfferResult,
 } from "@viewvault/shared";
+import { useEffect, useRef } from "react";
 import { api } from "@/lib/api-client";
-import { balancesQueryKey } from "@/lib/balances";
+import { balancesQueryKey, useBalances } from "@/lib/balances";
 import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 
 const marketKey = ["money", "marketplace"] as const;
@@ -22,6 +23,7 @@ export const offersQueryOptions = (sort: OfferSort, page: number) =>
     queryKey: [...marketKey, "offers", sort, page],
     queryFn: () => listOffers(sort, page),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 
 export function useOffers(sort: OfferSort, page: number) {
@@ -33,7 +35,23 @@ export function useMyMarket() {
   return useQuery({
     queryKey: [...marketKey, "mine"],
     queryFn: () => api.get<TMyMarket>("/api/marketplace/mine"),
+    staleTime: 0,
   });
+}
+
+/**
+ * When the member's balances change (their own trade, or a live update: someone bought their
+ * offer), the offers and "my offers and trades" are read again.
+ */
+export function useMarketFollowsBalances() {
+  const queryClient = useQueryClient();
+  const { dataUpdatedAt } = useBalances();
+  const seen = useRef(dataUpdatedAt);
+  useEffect(() => {
+    if (dataUpdatedAt === seen.current) return;
+    seen.current = dataUpdatedAt;
+    void queryClient.invalidateQueries({ queryKey: marketKey });
+  }, [dataUpdatedAt, queryClient]);
 }
 
 function useAfterTrade() {

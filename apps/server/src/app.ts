@@ -25,6 +25,7 @@ import { mailboxRoutes } from "./modules/mail/mailbox.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { findPublicProfile } from "./modules/profiles/profiles.service";
+import { rankingRoutes } from "./modules/ranking/ranking.routes";
 import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
 import { configRoutes } from "./modules/site-config/config.routes";
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swapRoutes);
   await app.register(transfersRoutes);
   await app.register(marketplaceRoutes);
+  await app.register(rankingRoutes);
   await app.register(configRoutes, { adNetworkTag: env.AD_NETWORK_TAG });
   await app.register(videosRoutes, {
     oembed: createOembedClient({ url: env.OEMBED_URL, timeoutMs: env.OEMBED_TIMEOUT_MS }),

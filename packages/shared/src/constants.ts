@@ -149,6 +149,20 @@ export const MARKETPLACE = {
   mineShown: 50,
 } as const;
 
+/**
+ * The ranking (ADR 025): members ranked by the views the platform credited them (these ledger
+ * transaction kinds, never transfers, purchases or swaps) this week / this month (UTC, weeks start
+ * on Monday) or all time; recomputed every `refreshMinutes`; `pageSize` rows a page.
+ */
+export const RANKING = {
+  periods: ["week", "month", "all"],
+  earnedKinds: ["watch_reward", "view_request_match", "referral_reward", "referral_commission"],
+  refreshMinutes: 5,
+  pageSize: 50,
+  maxPages: 2_000,
+  hallOfFame: 3,
+} as const;
+
 export const COUNTRIES = [
   "BR",
   "US",

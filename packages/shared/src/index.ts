@@ -6,6 +6,7 @@ export * from "./contracts/documents";
 export * from "./contracts/forms";
 export * from "./contracts/market";
 export * from "./contracts/money";
+export * from "./contracts/ranking";
 export * from "./contracts/videos";
 export * from "./documents";
 export * from "./errors";

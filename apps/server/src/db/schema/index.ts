@@ -6,4 +6,5 @@ export * from "./market";
 export * from "./money";
 export * from "./platform";
 export * from "./profiles";
+export * from "./ranking";
 export * from "./videos";

@@ -49,6 +49,8 @@ export const profiles = pgTable(
       .$type<EmailPrefs>()
       .notNull()
       .default({ newSignIn: true, transactions: true, product: false }),
+    /** The member chose, in Settings, not to appear in the ranking (ADR 025). */
+    hiddenFromRanking: boolean("hidden_from_ranking").notNull().default(false),
     signupIp: text("signup_ip"),
     signupUserAgent: text("signup_user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -28,6 +28,7 @@ export const APP_PAGES = [
   "activity",
   "referrals",
   "marketplace",
+  "ranking",
 ] as const;
 
 /**

@@ -83,9 +83,13 @@ const MarketplacePage = lazyPage(
   () => import("./routes/marketplace/marketplace-page").then((m) => m.MarketplacePage),
   ["marketplace", "money", "errors"],
 );
+const RankingPage = lazyPage(
+  () => import("./routes/ranking/ranking-page").then((m) => m.RankingPage),
+  ["ranking", "money", "referrals"],
+);
 const SettingsPage = lazyPage(
   () => import("./routes/settings/settings-page").then((m) => m.SettingsPage),
-  ["settings", "auth", "errors"],
+  ["settings", "auth", "errors", "ranking"],
 );
 const MailboxPage = lazyPage(
   () => import("./routes/dev/mailbox-page").then((m) => m.MailboxPage),
@@ -139,6 +143,7 @@ export const routes: RouteObject[] = [
               { path: "activity", element: <ActivityPage /> },
               { path: "referrals", element: <ReferralsPage /> },
               { path: "marketplace", element: <MarketplacePage /> },
+              { path: "ranking", element: <RankingPage /> },
             ],
           },
           // Every path above is listed in APP_PAGES (shared), so the server knows them too.

@@ -12,6 +12,7 @@ import enMarketplace from "./en/marketplace.json" with { type: "json" };
 import enMoney from "./en/money.json" with { type: "json" };
 import enPages from "./en/pages.json" with { type: "json" };
 import enProfile from "./en/profile.json" with { type: "json" };
+import enRanking from "./en/ranking.json" with { type: "json" };
 import enReferrals from "./en/referrals.json" with { type: "json" };
 import enSettings from "./en/settings.json" with { type: "json" };
 import enSwap from "./en/swap.json" with { type: "json" };
@@ -29,6 +30,7 @@ import ptMarketplace from "./pt-BR/marketplace.json" with { type: "json" };
 import ptMoney from "./pt-BR/money.json" with { type: "json" };
 import ptPages from "./pt-BR/pages.json" with { type: "json" };
 import ptProfile from "./pt-BR/profile.json" with { type: "json" };
+import ptRanking from "./pt-BR/ranking.json" with { type: "json" };
 import ptReferrals from "./pt-BR/referrals.json" with { type: "json" };
 import ptSettings from "./pt-BR/settings.json" with { type: "json" };
 import ptSwap from "./pt-BR/swap.json" with { type: "json" };
@@ -49,6 +51,7 @@ export const LOCALE_RESOURCES = {
     money: enMoney,
     pages: enPages,
     profile: enProfile,
+    ranking: enRanking,
     referrals: enReferrals,
     settings: enSettings,
     swap: enSwap,
@@ -68,6 +71,7 @@ export const LOCALE_RESOURCES = {
     money: ptMoney,
     pages: ptPages,
     profile: ptProfile,
+    ranking: ptRanking,
     referrals: ptReferrals,
     settings: ptSettings,
     swap: ptSwap,

@@ -20,6 +20,19 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getRanking(app.db, currentMember(request).profile, request.query),
   );
 
+  app.get(
+    "/api/ranking/visibility",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["ranking"],
+        summary: "Whether I chose to hide from the ranking",
+        response: { 200: ZRankingVisibility, 401: ZErrorResponse },
+      },
+    },
+    async (request) => ({ hidden: currentMember(request).profile.hiddenFromRanking }),
+  );
+
   app.put(
     "/api/ranking/visibility",
     {

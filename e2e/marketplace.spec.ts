@@ -6,7 +6,8 @@ import { expect, hasNoHorizontalOverflow, memberContext, open, signIn, test } fr
  * lists 50 views at 0.1 USDT (the total computed live), sees them leave her balance and her offer
  * in "My offers and trades" with the Buy button reading "Your Offer"; emma, signed in elsewhere in
  * Portuguese, buys the whole offer through the confirmation dialog; both balances change, carla's
- * live, without a reload.
+ * live, without a reload. Then the ranking page shows the platform's real figures, in English and
+ * in Portuguese.
  */
 
 const SELLER = { email: "carla@viewvault.local", password: "carla-password-1", username: "carla" };
@@ -110,4 +111,23 @@ test("list views → another member buys the whole offer → both balances chang
   await page.getByRole("tab", { name: "My offers and trades" }).click();
   await expect(page.getByTestId("my-offer").first()).toContainText("Sold");
   await expect(page.getByTestId("my-offer").first()).toContainText(`Bought by @${BUYER.username}`);
+
+  // 5. The ranking from real data: the summary counts the members that exist; her own row or a
+  //    note saying why she is not in it; the periods; in both languages.
+  await open(page, "/ranking");
+  await expect(page.getByRole("heading", { level: 1, name: "Ranking" })).toBeVisible();
+  await expect(page.getByTestId("ranking-members")).toHaveText(/^[1-9][\d,]*$/);
+  await expect(page.getByText(/USDT members sent each other/)).toBeVisible();
+  await expect(
+    page
+      .getByTestId("ranking-me")
+      .or(page.getByText("You are not in this ranking yet", { exact: false }))
+      .or(page.getByText("No ranking data available at this time.")),
+  ).toBeVisible();
+  await page.getByRole("tab", { name: "All time" }).click();
+  await expect(page.getByRole("tab", { name: "All time" })).toHaveAttribute("data-state", "active");
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
+  await page.getByRole("button", { name: "Switch to Brazilian Portuguese" }).click();
+  await expect(page.getByRole("tab", { name: "Todo o período" })).toBeVisible();
+  await expect(page.getByText("Views em circulação")).toBeVisible();
 });

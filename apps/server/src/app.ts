@@ -32,6 +32,7 @@ import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
 import { swapRoutes } from "./modules/swap/swap.routes";
 import { transfersRoutes } from "./modules/transfers/transfers.routes";
+import { transparencyRoutes } from "./modules/transparency/transparency.routes";
 import { createOembedClient } from "./modules/videos/oembed";
 import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transfersRoutes);
   await app.register(marketplaceRoutes);
   await app.register(rankingRoutes);
+  await app.register(transparencyRoutes);
   await app.register(configRoutes, { adNetworkTag: env.AD_NETWORK_TAG });
   await app.register(videosRoutes, {
     oembed: createOembedClient({ url: env.OEMBED_URL, timeoutMs: env.OEMBED_TIMEOUT_MS }),

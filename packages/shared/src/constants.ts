@@ -163,6 +163,9 @@ export const RANKING = {
   hallOfFame: 3,
 } as const;
 
+/** The transparency page: live ledger totals (cached `cacheSeconds`) and a daily chart. */
+export const TRANSPARENCY = { chartDays: 90, cacheSeconds: 60 } as const;
+
 export const COUNTRIES = [
   "BR",
   "US",

@@ -7,6 +7,7 @@ export * from "./contracts/forms";
 export * from "./contracts/market";
 export * from "./contracts/money";
 export * from "./contracts/ranking";
+export * from "./contracts/transparency";
 export * from "./contracts/videos";
 export * from "./documents";
 export * from "./errors";

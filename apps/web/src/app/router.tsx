@@ -46,7 +46,7 @@ const LandingPage = lazyPage(
 export const preloadLanding = () => LandingPage.preload();
 const DocumentPage = lazyPage<{ slug: DocumentSlug }>(
   () => import("./routes/documents/document-page").then((m) => m.DocumentPage),
-  ["pages"],
+  ["pages", "transparency", "money"],
 );
 const NotFoundPage = lazyPage(() =>
   import("./routes/not-found/not-found-page").then((m) => m.NotFoundPage),

@@ -17,6 +17,7 @@ import enReferrals from "./en/referrals.json" with { type: "json" };
 import enSettings from "./en/settings.json" with { type: "json" };
 import enSwap from "./en/swap.json" with { type: "json" };
 import enTransfer from "./en/transfer.json" with { type: "json" };
+import enTransparency from "./en/transparency.json" with { type: "json" };
 import enVideos from "./en/videos.json" with { type: "json" };
 import ptActivity from "./pt-BR/activity.json" with { type: "json" };
 import ptAuth from "./pt-BR/auth.json" with { type: "json" };
@@ -35,6 +36,7 @@ import ptReferrals from "./pt-BR/referrals.json" with { type: "json" };
 import ptSettings from "./pt-BR/settings.json" with { type: "json" };
 import ptSwap from "./pt-BR/swap.json" with { type: "json" };
 import ptTransfer from "./pt-BR/transfer.json" with { type: "json" };
+import ptTransparency from "./pt-BR/transparency.json" with { type: "json" };
 import ptVideos from "./pt-BR/videos.json" with { type: "json" };
 
 export const LOCALE_RESOURCES = {
@@ -56,6 +58,7 @@ export const LOCALE_RESOURCES = {
     settings: enSettings,
     swap: enSwap,
     transfer: enTransfer,
+    transparency: enTransparency,
     videos: enVideos,
   },
   "pt-BR": {
@@ -76,6 +79,7 @@ export const LOCALE_RESOURCES = {
     settings: ptSettings,
     swap: ptSwap,
     transfer: ptTransfer,
+    transparency: ptTransparency,
     videos: ptVideos,
   },
 } as const;

@@ -215,9 +215,9 @@ function RankingList({
               ))}
               {data.me && !meOnPage ? (
                 <>
-                  <tr aria-hidden="true">
+                  <tr>
                     <td colSpan={5} className="py-1 text-center text-muted-foreground">
-                      ⋯
+                      <span aria-hidden="true">⋯</span>
                     </td>
                   </tr>
                   <RankingRow entry={data.me} me />

@@ -17,6 +17,7 @@ import { activityRoutes } from "./modules/activity/activity.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAuth } from "./modules/auth/auth";
 import { balancesRoutes } from "./modules/balances/balances.routes";
+import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import type { Money } from "./modules/ledger/money-command";
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(marketplaceRoutes);
   await app.register(rankingRoutes);
   await app.register(transparencyRoutes);
+  await app.register(dataRightsRoutes);
   await app.register(configRoutes, { adNetworkTag: env.AD_NETWORK_TAG });
   await app.register(videosRoutes, {
     oembed: createOembedClient({ url: env.OEMBED_URL, timeoutMs: env.OEMBED_TIMEOUT_MS }),

@@ -13,6 +13,13 @@ export const MEMBER_DATA: MemberColumn[] = [
   { table: "profiles", column: "id", key: "profile", export: true },
   {
     table: "profiles",
+    column: "auth_uid",
+    key: "user",
+    export: false,
+    reason: "the same profile row, exported by profiles.id",
+  },
+  {
+    table: "profiles",
     column: "referred_by",
     key: "profile",
     export: false,

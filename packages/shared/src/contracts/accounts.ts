@@ -298,6 +298,8 @@ export const ZMemberExport = z
       .describe('per "table.column" that names the member: their rows (secrets left out)'),
     ledgerEntries: z
       .array(z.unknown())
-      .describe("every entry on the member's ledger accounts, with its transaction's kind and memo"),
+      .describe(
+        "every entry on the member's ledger accounts, with its transaction's kind and memo",
+      ),
   })
   .meta({ id: "MemberExport" });

@@ -10,6 +10,7 @@ import { NotificationsTab } from "@/features/settings/components/notifications-t
 import { ProfileTab } from "@/features/settings/components/profile-tab";
 import { SecurityTab } from "@/features/settings/components/security-tab";
 import { WalletTab } from "@/features/settings/components/wallet-tab";
+import { YourDataCard } from "@/features/settings/components/your-data-card";
 import { useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
@@ -66,6 +67,7 @@ export function SettingsPage() {
         <TabsContent value="profile" className="grid gap-6">
           <ProfileTab me={me} />
           <RankingVisibilityCard />
+          <YourDataCard />
         </TabsContent>
         <TabsContent value="wallet">
           <WalletTab me={me} />

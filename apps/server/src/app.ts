@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(marketplaceRoutes);
   await app.register(rankingRoutes);
   await app.register(transparencyRoutes);
-  await app.register(dataRightsRoutes);
+  await app.register(dataRightsRoutes, { authSecret });
   await app.register(configRoutes, { adNetworkTag: env.AD_NETWORK_TAG });
   await app.register(videosRoutes, {
     oembed: createOembedClient({ url: env.OEMBED_URL, timeoutMs: env.OEMBED_TIMEOUT_MS }),

@@ -303,3 +303,32 @@ export const ZMemberExport = z
       ),
   })
   .meta({ id: "MemberExport" });
+
+/**
+ * Deleting one's account: the password or a current 2FA code again, and — when a balance
+ * remains — the explicit choice to give it up.
+ */
+export const ZDeleteAccountRequest = z
+  .object({
+    password: z.string().min(1).max(128).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, v("codeSixDigits"))
+      .optional(),
+    forfeitBalance: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.password && !value.code) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: v("confirmWithPasswordOrCode") });
+    }
+  })
+  .meta({ id: "DeleteAccountRequest" });
+export type TDeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
+
+export const ZDeleteAccountResult = z
+  .object({
+    deleted: z.literal(true),
+    forfeited: z.object({ views: z.string(), usdt: z.string() }),
+  })
+  .meta({ id: "DeleteAccountResult" });

@@ -105,5 +105,11 @@ describe("POST /api/me/delete", () => {
       sql`select balance::text from ledger_accounts where profile_id = ${m.id}`,
     );
     expect(balances.every((b) => b.balance === "0")).toBe(true);
+    const toDeleted = await other.c.request("POST", "/api/transfers", {
+      recipient: profile?.username ?? "",
+      transferType: "USDT",
+      amount: "100",
+    });
+    expect(toDeleted.statusCode).toBe(404);
   });
 });

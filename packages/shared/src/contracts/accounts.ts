@@ -332,3 +332,15 @@ export const ZDeleteAccountResult = z
     forfeited: z.object({ views: z.string(), usdt: z.string() }),
   })
   .meta({ id: "DeleteAccountResult" });
+
+/** Settings → Your data → Delete my account: the password or a 2FA code, and the forfeit choice. */
+export const ZDeleteAccountForm = z
+  .object({ password: z.string(), code: z.string().trim(), forfeitBalance: z.boolean() })
+  .superRefine((value, ctx) => {
+    if (!value.password && !value.code) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: v("confirmWithPasswordOrCode") });
+    } else if (value.code && !/^\d{6}$/.test(value.code)) {
+      ctx.addIssue({ code: "custom", path: ["code"], message: v("codeSixDigits") });
+    }
+  });
+export type TDeleteAccountForm = z.infer<typeof ZDeleteAccountForm>;

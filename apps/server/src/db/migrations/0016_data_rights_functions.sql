@@ -3,7 +3,8 @@
 -- choice to give it up (then it is posted back to the issuance account, kind
 -- 'account_deletion_forfeit'); then the profile and the sign-in identity are anonymised, every
 -- session, password and two-factor secret is deleted (nobody can sign in as them again) and they
--- leave the ranking. Ledger entries and trade records stay, naming the anonymised profile, as
+-- leave the ranking; the profile is also marked suspended, so every guard that keeps money and
+-- rewards away from suspended members (transfers, matches, feeds) applies. Ledger entries and trade records stay, naming the anonymised profile, as
 -- accounting law requires; `ledger:verify` still holds.
 CREATE FUNCTION vv_delete_account(p_member uuid, p_forfeit boolean, p_now timestamptz)
 RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -41,6 +42,7 @@ BEGIN
   v_name := 'deleted_' || substr(replace(p_member::text, '-', ''), 1, 12);
   UPDATE profiles SET username = v_name, wallet_address = NULL, wallet_network = NULL,
     signup_ip = NULL, signup_user_agent = NULL, hidden_from_ranking = true, deleted_at = p_now,
+    suspended = true,
     email_prefs = '{"newSignIn": false, "transactions": false, "product": false}'
   WHERE id = p_member;
   UPDATE users SET name = v_name, email = v_name || '@deleted.invalid', image = NULL,

@@ -1,15 +1,17 @@
-import { SUPPORT } from "@viewvault/shared";
-import { Download, FileJson } from "lucide-react";
+import { Download, FileJson, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DeleteAccountDialog } from "./delete-account-dialog";
 
 /**
  * Settings → Perfil: "Download my data" — a plain link to GET /api/me/export (signed-in, same
- * origin), which the server answers as a JSON file; and how to ask for the account's deletion.
+ * origin), which the server answers as a JSON file; and "Delete my account".
  */
 export function YourDataCard() {
   const { t } = useTranslation("settings");
+  const [deleting, setDeleting] = useState(false);
   return (
     <Card>
       <CardHeader>
@@ -26,9 +28,17 @@ export function YourDataCard() {
             {t("data.download")}
           </a>
         </Button>
-        <p className="text-sm text-muted-foreground">
-          {t("data.deletion", { email: SUPPORT.privacyEmail })}
-        </p>
+        <p className="text-sm text-muted-foreground">{t("data.deletion")}</p>
+        <Button
+          type="button"
+          variant="destructive"
+          className="justify-self-start"
+          onClick={() => setDeleting(true)}
+        >
+          <Trash2 aria-hidden="true" />
+          {t("data.delete")}
+        </Button>
+        {deleting ? <DeleteAccountDialog onClose={() => setDeleting(false)} /> : null}
       </CardContent>
     </Card>
   );

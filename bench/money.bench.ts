@@ -9,6 +9,8 @@ import { sql } from "drizzle-orm";
 // Goals (issue 9): transfers ≥ 50 % of TPC-B with p99 < 50 ms; watch completions ≥ 1,000/s or
 // ≥ 30 % of TPC-B; signed-in balances ≥ 25 % of select-only; ledger:verify after every run.
 // Goal (issue 10): box openings/s at least the transfer figure.
+// Issue 13: marketplace purchases/s ≥ transfers/s; the marketplace's first page and the ranking
+// page with p99 < 20 ms.
 import { queryRows } from "../apps/server/src/db/client";
 import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
 import {
@@ -31,6 +33,8 @@ const SECRET = "bench-secret-bench-secret-bench-secret-0001";
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 20_000);
 /** Members with a video the watchers watch (about ten watchers per video per run). */
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 2_000);
+/** Marketplace offers listed before each run; each is bought once (whole-offer purchases). */
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000);
 
 const database = await migratedDatabase();
 const db = database.db;
@@ -92,12 +96,36 @@ async function prepareWatchSessions(): Promise<Array<{ id: string; n: number }>>
   );
 }
 
+/**
+ * OFFERS offers of 10 views at 0.1 USDT, listed by the second half of the clients through the
+ * marketplace command itself (escrow and all), for the first half to buy; and the ranking
+ * recomputed so its page has rows.
+ */
+async function prepareOffers(): Promise<string[]> {
+  await exec(
+    `select vv_market_cancel_all(id, now()) from market_offers where status = 'OPEN' group by seller_id, id`,
+  );
+  const sellers = people.slice(CLIENTS).map((p) => p.id);
+  await exec(`select vv_market_list(s.id, null, null, null, 10, 100000, now())
+    from unnest(array['${sellers.join("','")}']::uuid[]) as s(id), generate_series(1, ${Math.ceil(OFFERS / CLIENTS)})`);
+  await exec(
+    `select vv_ranking_refresh(now(), '{watch_reward,view_request_match,referral_reward,referral_commission}')`,
+  );
+  return (
+    await queryRows<{ id: string }>(
+      db,
+      sql`select id from market_offers where status = 'OPEN' order by created_at, id`,
+    )
+  ).map((r) => r.id);
+}
+
 type RunFigures = Record<string, number>;
 const runs: RunFigures[] = [];
 
 for (let run = 1; run <= RUNS; run++) {
   console.log(`\n--- run ${run} of ${RUNS} ---`);
   const watchSessions = await prepareWatchSessions();
+  const offers = await prepareOffers();
   const server = await startServer({ BETTER_AUTH_SECRET: SECRET });
   const rows: Row[] = [];
   try {
@@ -190,6 +218,48 @@ for (let run = 1; run <= RUNS; run++) {
         perClient("POST", () => "/api/box/open"),
       ),
     );
+    next = 0;
+    rows.push(
+      await load(
+        "GET /api/marketplace/offers (first page)",
+        perClient("GET", () => "/api/marketplace/offers?sort=price_asc"),
+      ),
+    );
+    next = 0;
+    rows.push(
+      await load(
+        "GET /api/ranking (first page)",
+        perClient("GET", () => "/api/ranking"),
+      ),
+    );
+    let o = 0;
+    rows.push(
+      await load(
+        `POST /api/marketplace/offers/:id/buy (${offers.length.toLocaleString("en")} offers)`,
+        {
+          connections: CLIENTS,
+          amount: offers.length,
+          requests: [
+            {
+              method: "POST" as const,
+              setupRequest(req: autocannon.Request, context: { i?: number }) {
+                context.i ??= next++ % CLIENTS;
+                const buyer = clientOf(context.i);
+                return {
+                  ...req,
+                  path: `/api/marketplace/offers/${offers[o++ % offers.length]}/buy`,
+                  headers: {
+                    origin: BASE,
+                    cookie: cookie(buyer.n),
+                    "x-forwarded-for": ipFor(context.i),
+                  },
+                };
+              },
+            },
+          ],
+        },
+      ),
+    );
     let w = 0;
     const started = performance.now();
     const completions = await load(
@@ -253,6 +323,7 @@ for (let run = 1; run <= RUNS; run++) {
       `box openings/s = ${boxes.rps} = ${pct(boxes.rps / transfers.rps)} of transfers (goal ≥ 100 %); box p99 ${boxes.p99} ms`,
       `watch completions/s = ${watch.rps} = ${pct(watch.rps / tpcb)} of TPC-B (goal ≥ 1,000/s or ≥ 30 %)`,
       `GET /api/balances ÷ select-only = ${pct(balances.rps / selectOnly)} (goal ≥ 25 %)`,
+      `purchases/s = ${byName("POST /api/marketplace").rps} (goal ≥ transfers/s, ${transfers.rps}); marketplace first page p99 ${byName("GET /api/marketplace").p99} ms, ranking page p99 ${byName("GET /api/ranking").p99} ms (goal < 20 ms)`,
     ],
   );
   const report = await verifyLedger(db);
@@ -275,6 +346,7 @@ for (let run = 1; run <= RUNS; run++) {
     "swaps ÷ TPC-B %": (byName("POST /api/swaps").rps / tpcb) * 100,
     "boosts ÷ TPC-B %": (byName("POST /api/videos").rps / tpcb) * 100,
     "box openings ÷ TPC-B %": (boxes.rps / tpcb) * 100,
+    "purchases ÷ transfers %": (byName("POST /api/marketplace").rps / transfers.rps) * 100,
     "watch completions ÷ TPC-B %": (watch.rps / tpcb) * 100,
     "balances ÷ select-only %": (balances.rps / selectOnly) * 100,
   });

@@ -87,7 +87,10 @@ async function freshMember(page: Page, baseURL: string) {
   return member;
 }
 
-/** The funder sends views to the new member (over the API: funding is not under test). */
+/**
+ * The funder sends views to the new member and lists two offers of 10 views at 0.5 USDT for them
+ * to buy (over the API: funding is not under test).
+ */
 async function fund(page: Page, baseURL: string, username: string) {
   const context = await page.context().browser()?.newContext({ baseURL });
   if (!context) throw new Error("no browser");
@@ -103,6 +106,13 @@ async function fund(page: Page, baseURL: string, username: string) {
       data: { recipient: username, transferType: "VIEWS", amount: String(FUNDING_VIEWS) },
     });
     expect(sent.ok(), await sent.text()).toBe(true);
+    for (let i = 0; i < DOUBLE_CLICKS.length; i++) {
+      const listed = await context.request.post("/api/marketplace/offers", {
+        headers,
+        data: { viewsQuantity: "10", pricePerView: "0.5" },
+      });
+      expect(listed.ok(), await listed.text()).toBe(true);
+    }
   } finally {
     await context.close();
   }
@@ -278,6 +288,65 @@ test("every money button, double-clicked, moves money exactly once", async ({ pa
       expect(after.openings.length, how).toBe(list.openings.length + 1);
       await dialog.getByRole("button", { name: "Close" }).last().click();
       await expect(dialog).toBeHidden();
+    }
+  });
+
+  await test.step("marketplace: List offer, Cancel offer, Buy", async () => {
+    type Mine = { offers: { id: string; status: string }[]; purchases: { id: string }[] };
+    const listPosts = postsTo(page, /^\/api\/marketplace\/offers$/);
+    const cancelPosts = postsTo(page, /^\/api\/marketplace\/offers\/[^/]+\/cancel$/);
+    const buyPosts = postsTo(page, /^\/api\/marketplace\/offers\/[^/]+\/buy$/);
+    await open(page, "/marketplace");
+    for (const [how, doubleClick] of DOUBLE_CLICKS) {
+      const before = await balances(page);
+      const mine = await getJson<Mine>(page, "/api/marketplace/mine");
+      const sent = listPosts();
+      await toastGone(page, "Offer listed!");
+      await page.getByRole("tab", { name: "Sell" }).click();
+      const form = page.getByRole("form", { name: "Sell views" });
+      await form.getByLabel("Quantity of views").fill("10");
+      await form.getByLabel("Price per view (USDT)").fill("0.1");
+      await expect(form.getByTestId("offer-total")).toHaveText("1.00 USDT");
+      await doubleClick(form.getByRole("button", { name: "List offer" }));
+      await expect(page.getByText("Offer listed!")).toBeVisible();
+      expect(listPosts() - sent, how).toBe(1);
+      expect((await balances(page)).views, how).toBe(before.views - 10n);
+      const after = await getJson<Mine>(page, "/api/marketplace/mine");
+      expect(after.offers.length - mine.offers.length, how).toBe(1);
+    }
+    for (const [how, doubleClick] of DOUBLE_CLICKS) {
+      const before = await balances(page);
+      const sent = cancelPosts();
+      await toastGone(page, "Offer cancelled");
+      await page.getByRole("tab", { name: "My offers and trades" }).click();
+      const openOffer = page.getByTestId("my-offer").filter({ hasText: "Open" }).first();
+      await doubleClick(openOffer.getByRole("button", { name: "Cancel offer" }));
+      await expect(page.getByText("Offer cancelled")).toBeVisible();
+      expect(cancelPosts() - sent, how).toBe(1);
+      expect((await balances(page)).views, how).toBe(before.views + 10n);
+    }
+    for (const [how, doubleClick] of DOUBLE_CLICKS) {
+      const before = await balances(page);
+      const mine = await getJson<Mine>(page, "/api/marketplace/mine");
+      const sent = buyPosts();
+      await toastGone(page, "Purchase completed!");
+      await page.getByRole("tab", { name: "Buy" }).click();
+      const row = page
+        .getByTestId("offer")
+        .filter({ hasText: `@${FUNDER.username}` })
+        .filter({ hasText: "5.00 USDT" })
+        .first();
+      await row.getByRole("button", { name: "Buy" }).click();
+      const dialog = page.getByRole("dialog", { name: "Confirm purchase" });
+      await doubleClick(dialog.getByRole("button", { name: "Buy for 5.00 USDT" }));
+      await expect(page.getByText("Purchase completed!")).toBeVisible();
+      await expect(dialog).toBeHidden();
+      expect(buyPosts() - sent, how).toBe(1);
+      const after = await balances(page);
+      expect(after.views, how).toBe(before.views + 10n);
+      expect(after.usdt, how).toBe(before.usdt - 5_000_000n);
+      const bought = await getJson<Mine>(page, "/api/marketplace/mine");
+      expect(bought.purchases.length - mine.purchases.length, how).toBe(1);
     }
   });
 });

@@ -18,15 +18,18 @@ import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAuth } from "./modules/auth/auth";
 import { balancesRoutes } from "./modules/balances/balances.routes";
 import { boxRoutes } from "./modules/box/box.routes";
+import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import type { Money } from "./modules/ledger/money-command";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
+import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { presenceRoutes } from "./modules/presence/presence.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { findPublicProfile } from "./modules/profiles/profiles.service";
+import { rankingRoutes } from "./modules/ranking/ranking.routes";
 import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
 import { rewardsRoutes } from "./modules/rewards/rewards.routes";
@@ -34,6 +37,7 @@ import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
 import { swapRoutes } from "./modules/swap/swap.routes";
 import { transfersRoutes } from "./modules/transfers/transfers.routes";
+import { transparencyRoutes } from "./modules/transparency/transparency.routes";
 import { verificationRoutes } from "./modules/verification/verification.routes";
 import { createOembedClient } from "./modules/videos/oembed";
 import { videosRoutes } from "./modules/videos/videos.routes";
@@ -212,6 +216,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(referralsRoutes);
   await app.register(swapRoutes);
   await app.register(transfersRoutes);
+  await app.register(marketplaceRoutes);
+  await app.register(rankingRoutes);
+  await app.register(transparencyRoutes);
+  await app.register(dataRightsRoutes, { authSecret });
   await app.register(configRoutes, { adNetworkTag: env.AD_NETWORK_TAG });
   await app.register(videosRoutes, {
     oembed: createOembedClient({ url: env.OEMBED_URL, timeoutMs: env.OEMBED_TIMEOUT_MS }),

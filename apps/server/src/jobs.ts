@@ -1,7 +1,9 @@
+import { RANKING } from "@viewvault/shared";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "./db/client";
 import { purgeOldKeys } from "./modules/idempotency/idempotency.repository";
 import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository";
+import { recomputeRanking } from "./modules/ranking/ranking.service";
 import { sweepSignupRewards } from "./modules/referrals/referrals.service";
 
 /**
@@ -21,6 +23,7 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
   every(30_000, "referral reward sweep", async () =>
     app.money.afterCommit(await sweepSignupRewards(db)),
   );
+  every(RANKING.refreshMinutes * 60_000, "ranking", () => recomputeRanking(db, app.clock));
   every(10 * 60_000, "rate-limit cleanup", () => purgeExpiredRateLimits(db));
   every(60 * 60_000, "idempotency key cleanup", () =>
     purgeOldKeys(db, new Date(Date.now() - 24 * 3600_000)),

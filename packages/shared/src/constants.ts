@@ -147,7 +147,50 @@ export const MILESTONES = [
 
 export const SWAP = { historyShown: 5 } as const;
 
-export const MARKETPLACE = { feePercent: 0 } as const;
+/**
+ * The views marketplace (ADR 024). No platform fee: the buyer pays exactly quantity × price to
+ * the seller. An offer names whole views (1 to `maxViews`) and a price per view in USDT with up
+ * to `priceDecimals` decimals (micro-USDT: 0.000001 to `maxPriceMicroUsdt`), so a total is at
+ * most 1,000,000 × 1,000 USDT = 10^9 USDT (AMOUNT_LIMITS.maxMicroUsdt). A purchase buys a whole
+ * offer. Lists are `pageSize` offers a page, at most `maxPages` pages deep.
+ */
+export const MARKETPLACE = {
+  feePercent: 0,
+  minViews: 1n,
+  maxViews: 1_000_000n,
+  priceDecimals: 6,
+  minPriceMicroUsdt: 1n,
+  maxPriceMicroUsdt: 1_000n * MICRO_PER_USDT,
+  pageSize: 20,
+  maxPages: 500,
+  mineShown: 50,
+} as const;
+
+/**
+ * The ranking (ADR 025): members ranked by the views the platform credited them (these ledger
+ * transaction kinds, never transfers, purchases or swaps) this week / this month (UTC, weeks start
+ * on Monday) or all time; recomputed every `refreshMinutes`; `pageSize` rows a page.
+ */
+export const RANKING = {
+  periods: ["week", "month", "all"],
+  earnedKinds: [
+    "watch_reward",
+    "view_request_match",
+    "referral_reward",
+    "referral_commission",
+    "daily_claim",
+    "annual_claim",
+    "event_bonus",
+    "milestone_reward",
+  ],
+  refreshMinutes: 5,
+  pageSize: 50,
+  maxPages: 2_000,
+  hallOfFame: 3,
+} as const;
+
+/** The transparency page: live ledger totals (cached `cacheSeconds`) and a daily chart. */
+export const TRANSPARENCY = { chartDays: 90, cacheSeconds: 60 } as const;
 
 export const COUNTRIES = [
   "BR",

@@ -31,6 +31,8 @@ export const APP_PAGES = [
   "admin",
   "admin/members/:id",
   "events",
+  "marketplace",
+  "ranking",
 ] as const;
 
 /**

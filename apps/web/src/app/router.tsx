@@ -47,7 +47,7 @@ const LandingPage = lazyPage(
 export const preloadLanding = () => LandingPage.preload();
 const DocumentPage = lazyPage<{ slug: DocumentSlug }>(
   () => import("./routes/documents/document-page").then((m) => m.DocumentPage),
-  ["pages"],
+  ["pages", "transparency", "money"],
 );
 const NotFoundPage = lazyPage(() =>
   import("./routes/not-found/not-found-page").then((m) => m.NotFoundPage),
@@ -84,9 +84,17 @@ const EventsPage = lazyPage(
   () => import("./routes/events/events-page").then((m) => m.EventsPage),
   ["events", "money", "errors"],
 );
+const MarketplacePage = lazyPage(
+  () => import("./routes/marketplace/marketplace-page").then((m) => m.MarketplacePage),
+  ["marketplace", "money", "errors"],
+);
+const RankingPage = lazyPage(
+  () => import("./routes/ranking/ranking-page").then((m) => m.RankingPage),
+  ["ranking", "money", "referrals"],
+);
 const SettingsPage = lazyPage(
   () => import("./routes/settings/settings-page").then((m) => m.SettingsPage),
-  ["settings", "auth", "errors"],
+  ["settings", "auth", "errors", "ranking"],
 );
 const MailboxPage = lazyPage(
   () => import("./routes/dev/mailbox-page").then((m) => m.MailboxPage),
@@ -153,6 +161,8 @@ export const routes: RouteObject[] = [
               { path: "activity", element: <ActivityPage /> },
               { path: "referrals", element: <ReferralsPage /> },
               { path: "events", element: <EventsPage /> },
+              { path: "marketplace", element: <MarketplacePage /> },
+              { path: "ranking", element: <RankingPage /> },
             ],
           },
           {

@@ -1,3 +1,4 @@
 export * from "./add-video-checks";
+export * from "./market-checks";
 export * from "./swap-checks";
 export * from "./transfer-checks";

@@ -286,3 +286,60 @@ export const ZMailboxMessage = z
   })
   .meta({ id: "MailboxMessage" });
 export type TMailboxMessage = z.infer<typeof ZMailboxMessage>;
+
+/** "Download my data": every row the platform keeps about the member (LGPD portability). */
+export const ZMemberExport = z
+  .object({
+    exportedAt: z.iso.datetime(),
+    profileId: z.uuid(),
+    tables: z
+      .record(z.string(), z.array(z.unknown()))
+      .describe('per "table.column" that names the member: their rows (secrets left out)'),
+    ledgerEntries: z
+      .array(z.unknown())
+      .describe(
+        "every entry on the member's ledger accounts, with its transaction's kind and memo",
+      ),
+  })
+  .meta({ id: "MemberExport" });
+
+/**
+ * Deleting one's account: the password or a current 2FA code again, and — when a balance
+ * remains — the explicit choice to give it up.
+ */
+export const ZDeleteAccountRequest = z
+  .object({
+    password: z.string().min(1).max(128).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, v("codeSixDigits"))
+      .optional(),
+    forfeitBalance: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.password && !value.code) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: v("confirmWithPasswordOrCode") });
+    }
+  })
+  .meta({ id: "DeleteAccountRequest" });
+export type TDeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
+
+export const ZDeleteAccountResult = z
+  .object({
+    deleted: z.literal(true),
+    forfeited: z.object({ views: z.string(), usdt: z.string() }),
+  })
+  .meta({ id: "DeleteAccountResult" });
+
+/** Settings → Your data → Delete my account: the password or a 2FA code, and the forfeit choice. */
+export const ZDeleteAccountForm = z
+  .object({ password: z.string(), code: z.string().trim(), forfeitBalance: z.boolean() })
+  .superRefine((value, ctx) => {
+    if (!value.password && !value.code) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: v("confirmWithPasswordOrCode") });
+    } else if (value.code && !/^\d{6}$/.test(value.code)) {
+      ctx.addIssue({ code: "custom", path: ["code"], message: v("codeSixDigits") });
+    }
+  });
+export type TDeleteAccountForm = z.infer<typeof ZDeleteAccountForm>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addVideoProblem } from "../checks/add-video-checks";
+import { offerProblem } from "../checks/market-checks";
 import { swapProblem, swapQuote } from "../checks/swap-checks";
 import { transferProblem } from "../checks/transfer-checks";
 import { type Problem, problemMessage } from "../errors";
@@ -61,4 +62,12 @@ export function addVideoForm(context: {
   balance: bigint | null | undefined;
 }) {
   return checked(ZAddVideoForm, (value) => addVideoProblem(value, context));
+}
+
+export const ZOfferForm = z.object({ viewsQuantity: z.string(), pricePerView: z.string() });
+export type TOfferForm = z.infer<typeof ZOfferForm>;
+
+/** The marketplace sell form: `offerProblem` with the views balance shown. */
+export function offerForm(context: { balances: { views: bigint } | null }) {
+  return checked(ZOfferForm, (value) => offerProblem(value, context));
 }

@@ -11,13 +11,16 @@ import enErrors from "./en/errors.json" with { type: "json" };
 import enEvents from "./en/events.json" with { type: "json" };
 import enLanding from "./en/landing.json" with { type: "json" };
 import enMailbox from "./en/mailbox.json" with { type: "json" };
+import enMarketplace from "./en/marketplace.json" with { type: "json" };
 import enMoney from "./en/money.json" with { type: "json" };
 import enPages from "./en/pages.json" with { type: "json" };
 import enProfile from "./en/profile.json" with { type: "json" };
+import enRanking from "./en/ranking.json" with { type: "json" };
 import enReferrals from "./en/referrals.json" with { type: "json" };
 import enSettings from "./en/settings.json" with { type: "json" };
 import enSwap from "./en/swap.json" with { type: "json" };
 import enTransfer from "./en/transfer.json" with { type: "json" };
+import enTransparency from "./en/transparency.json" with { type: "json" };
 import enVideos from "./en/videos.json" with { type: "json" };
 import ptActivity from "./pt-BR/activity.json" with { type: "json" };
 import ptAdmin from "./pt-BR/admin.json" with { type: "json" };
@@ -30,13 +33,16 @@ import ptErrors from "./pt-BR/errors.json" with { type: "json" };
 import ptEvents from "./pt-BR/events.json" with { type: "json" };
 import ptLanding from "./pt-BR/landing.json" with { type: "json" };
 import ptMailbox from "./pt-BR/mailbox.json" with { type: "json" };
+import ptMarketplace from "./pt-BR/marketplace.json" with { type: "json" };
 import ptMoney from "./pt-BR/money.json" with { type: "json" };
 import ptPages from "./pt-BR/pages.json" with { type: "json" };
 import ptProfile from "./pt-BR/profile.json" with { type: "json" };
+import ptRanking from "./pt-BR/ranking.json" with { type: "json" };
 import ptReferrals from "./pt-BR/referrals.json" with { type: "json" };
 import ptSettings from "./pt-BR/settings.json" with { type: "json" };
 import ptSwap from "./pt-BR/swap.json" with { type: "json" };
 import ptTransfer from "./pt-BR/transfer.json" with { type: "json" };
+import ptTransparency from "./pt-BR/transparency.json" with { type: "json" };
 import ptVideos from "./pt-BR/videos.json" with { type: "json" };
 
 export const LOCALE_RESOURCES = {
@@ -52,13 +58,16 @@ export const LOCALE_RESOURCES = {
     events: enEvents,
     landing: enLanding,
     mailbox: enMailbox,
+    marketplace: enMarketplace,
     money: enMoney,
     pages: enPages,
     profile: enProfile,
+    ranking: enRanking,
     referrals: enReferrals,
     settings: enSettings,
     swap: enSwap,
     transfer: enTransfer,
+    transparency: enTransparency,
     videos: enVideos,
   },
   "pt-BR": {
@@ -73,13 +82,16 @@ export const LOCALE_RESOURCES = {
     events: ptEvents,
     landing: ptLanding,
     mailbox: ptMailbox,
+    marketplace: ptMarketplace,
     money: ptMoney,
     pages: ptPages,
     profile: ptProfile,
+    ranking: ptRanking,
     referrals: ptReferrals,
     settings: ptSettings,
     swap: ptSwap,
     transfer: ptTransfer,
+    transparency: ptTransparency,
     videos: ptVideos,
   },
 } as const;

@@ -49,6 +49,10 @@ export const profiles = pgTable(
       .$type<EmailPrefs>()
       .notNull()
       .default({ newSignIn: true, transactions: true, product: false }),
+    /** The member chose, in Settings, not to appear in the ranking (ADR 025). */
+    hiddenFromRanking: boolean("hidden_from_ranking").notNull().default(false),
+    /** Set when the member deleted their account (ADR 026): the profile is anonymised. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     signupIp: text("signup_ip"),
     signupUserAgent: text("signup_user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

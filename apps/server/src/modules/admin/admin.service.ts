@@ -27,6 +27,7 @@ import { readBalances } from "../ledger/ledger.repository";
 import { balancesByKind } from "../ledger/ledger-invariants.repository";
 import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
 import { verifyLedger } from "../ledger/verify-ledger";
+import { cancelAllOffersOf } from "../marketplace/marketplace.repository";
 import { deleteSessionsOfUser, setRole, setSuspended } from "../members/members.repository";
 import { findProfileById } from "../profiles/profiles.repository";
 import { toProfileDto } from "../profiles/profiles.service";
@@ -221,8 +222,9 @@ export async function getMemberDetail(
 }
 
 /**
- * Suspends (or reinstates) a member. Suspending revokes every session and cancels (and refunds)
- * their waiting view requests in the same transaction, so the member is signed out everywhere at
+ * Suspends (or reinstates) a member. Suspending revokes every session, cancels (and refunds)
+ * their waiting view requests and closes their open marketplace offers (the escrowed views come
+ * back) in the same transaction, so the member is signed out everywhere at
  * once, cannot sign in again, and no match can pay them.
  */
 export async function setMemberSuspended(
@@ -241,6 +243,7 @@ export async function setMemberSuspended(
     if (!profile || !before) throw new AppError("NOT_FOUND", { context: "member" });
     const revoked = suspended ? await deleteSessionsOfUser(tx, profile.authUid) : 0;
     const cancelledRequests = suspended ? await cancelPendingRequests(tx, clock, profile.id) : 0;
+    const cancelledOffers = suspended ? await cancelAllOffersOf(tx, profile.id, clock.now()) : 0;
     await recordAuditEvent(tx, {
       actorProfileId,
       actorRole: context.actorRole ?? null,
@@ -250,7 +253,11 @@ export async function setMemberSuspended(
       targetProfileId,
       before: { suspended: before.suspended },
       after: { suspended },
-      details: { revokedSessions: revoked, cancelledViewRequests: cancelledRequests },
+      details: {
+        revokedSessions: revoked,
+        cancelledViewRequests: cancelledRequests,
+        cancelledMarketOffers: cancelledOffers,
+      },
     });
     return toProfileDto(profile);
   });

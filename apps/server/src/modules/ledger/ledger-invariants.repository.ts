@@ -54,6 +54,8 @@ export function orphanedTransactionReferences(db: DbOrTx) {
     ["view_requests", "ledger_transaction_id"],
     ["view_requests", "match_ledger_transaction_id"],
     ["view_requests", "refund_ledger_transaction_id"],
+    ["market_offers", "list_ledger_transaction_id"],
+    ["market_offers", "close_ledger_transaction_id"],
   ];
   const checks = refs.map(
     ([table, column]) =>
@@ -94,4 +96,20 @@ export async function ledgerCounts(db: DbOrTx) {
                (select count(*) from ledger_accounts)::int as accounts`,
   );
   return counts ?? { transactions: 0, entries: 0, accounts: 0 };
+}
+
+/**
+ * The marketplace escrow (ADR 024): the views in the `marketplace_escrow` account equal the views
+ * of the OPEN offers. A row when they differ.
+ */
+export function marketEscrowMismatch(db: DbOrTx) {
+  return queryRows<{ escrow: string; open: string }>(
+    db,
+    sql`select e.escrow::text, o.open::text from
+          (select coalesce(sum(le.amount), 0) as escrow from ledger_entries le
+             join ledger_accounts a on a.id = le.account_id
+            where a.kind = 'marketplace_escrow' and a.currency = 'VIEWS') e,
+          (select coalesce(sum(views_quantity), 0) as open from market_offers where status = 'OPEN') o
+        where e.escrow <> o.open`,
+  );
 }

@@ -4,6 +4,7 @@ import {
   accountsDriftingFromLastEntry,
   balancesByKind,
   ledgerCounts,
+  marketEscrowMismatch,
   negativeMemberAccounts,
   orphanedTransactionReferences,
   transactionsWithoutTwoEntries,
@@ -22,7 +23,8 @@ export interface LedgerReport {
  * Checks the ledger's invariants: every transaction balances per currency (and has entries),
  * every member account's balance (the balance members see: there is no second copy) equals the
  * sum of its entries and its last running balance, no entry or domain record names a missing
- * transaction, and no member balance is negative.
+ * transaction, no member balance is negative, and the marketplace escrow holds exactly the views
+ * of the open offers.
  */
 export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const problems: string[] = [];
@@ -38,6 +40,8 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
     problems.push(`${r.table} names ledger transaction ${r.id}, which does not exist`);
   for (const r of await negativeMemberAccounts(db))
     problems.push(`member account ${r.id} is negative: ${r.balance}`);
+  for (const r of await marketEscrowMismatch(db))
+    problems.push(`marketplace escrow holds ${r.escrow} views, open offers ${r.open}`);
 
   const totals: LedgerReport["totals"] = {};
   for (const r of await balancesByKind(db)) {

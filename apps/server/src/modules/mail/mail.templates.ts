@@ -7,7 +7,12 @@ import {
 } from "@viewvault/shared";
 import { translator } from "../../lib/i18n";
 
-export type TemplateKind = "verifyEmail" | "resetPassword" | "newSignIn" | "transferReceived";
+export type TemplateKind =
+  | "verifyEmail"
+  | "resetPassword"
+  | "newSignIn"
+  | "transferReceived"
+  | "offerSold";
 
 export interface RenderedMail {
   subject: string;
@@ -42,7 +47,10 @@ export function renderMail(
   const body = fill(`${kind}.body`);
   const button = fill(`${kind}.button`);
   const footer = fill("footer");
-  const ignore = kind === "newSignIn" || kind === "transferReceived" ? "" : fill("ignore");
+  const ignore =
+    kind === "newSignIn" || kind === "transferReceived" || kind === "offerSold"
+      ? ""
+      : fill("ignore");
   const text = [heading, "", body, "", `${button}: ${values.url}`, "", ignore, "", footer]
     .filter((line, i, all) => !(line === "" && all[i - 1] === ""))
     .join("\n");
@@ -85,6 +93,13 @@ export function renderNotice(
         sender: `@${params.sender ?? ""}`,
       });
     }
+    case "offerSold":
+      return renderMail("offerSold", locale, {
+        url: `${publicUrl}/marketplace`,
+        views: t("money:units.views", { amount: formatViews(BigInt(params.views ?? "0"), locale) }),
+        total: t("money:units.usdt", { amount: formatUsdt(BigInt(params.total ?? "0"), locale) }),
+        buyer: `@${params.buyer ?? ""}`,
+      });
     default:
       throw new Error(`unknown notice template ${template}`);
   }

@@ -148,7 +148,7 @@ export async function updateNotifications(
 /** The profile shown at /@username: none for an unknown or suspended member. */
 export async function findPublicProfile(db: Db, username: string): Promise<ProfileRow | undefined> {
   const profile = await findProfileByUsername(db, username.replace(/^@/, ""));
-  return profile && !profile.suspended ? profile : undefined;
+  return profile && !profile.suspended && !profile.deletedAt ? profile : undefined;
 }
 
 export async function getPublicProfile(db: Db, username: string): Promise<TPublicProfile> {

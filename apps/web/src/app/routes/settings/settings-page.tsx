@@ -5,10 +5,12 @@ import { MemberPage } from "@/components/layout/member-page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { RankingVisibilityCard } from "@/features/ranking/components/ranking-visibility-card";
 import { NotificationsTab } from "@/features/settings/components/notifications-tab";
 import { ProfileTab } from "@/features/settings/components/profile-tab";
 import { SecurityTab } from "@/features/settings/components/security-tab";
 import { WalletTab } from "@/features/settings/components/wallet-tab";
+import { YourDataCard } from "@/features/settings/components/your-data-card";
 import { useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
@@ -62,8 +64,10 @@ export function SettingsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="grid gap-6">
           <ProfileTab me={me} />
+          <RankingVisibilityCard />
+          <YourDataCard />
         </TabsContent>
         <TabsContent value="wallet">
           <WalletTab me={me} />

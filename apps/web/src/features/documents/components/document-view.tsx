@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { documentPdfHref } from "@/components/layout/navigation";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { PlatformTotals } from "@/features/transparency/components/platform-totals";
 import { currentLocale } from "@/lib/i18n";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 import { useFigures } from "@/lib/use-figures";
@@ -167,6 +168,11 @@ export function DocumentView({ slug }: { slug: DocumentSlug }) {
             className={showToc ? "mt-10 grid gap-12 lg:grid-cols-[minmax(0,1fr)_16rem]" : "mt-10"}
           >
             <div className="max-w-3xl min-w-0">
+              {slug === "transparency" ? (
+                <div className="mb-10">
+                  <PlatformTotals />
+                </div>
+              ) : null}
               {isFaq ? (
                 <FaqList sections={content.sections} />
               ) : (

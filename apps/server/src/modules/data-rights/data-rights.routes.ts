@@ -1,0 +1,65 @@
+import {
+  ZDeleteAccountRequest,
+  ZDeleteAccountResult,
+  ZErrorResponse,
+  ZMemberExport,
+} from "@viewvault/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentMember } from "../../plugins/auth";
+import { deleteAccount } from "./account-deletion.service";
+import { exportMemberData } from "./data-export.service";
+
+export const dataRightsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async (
+  app,
+  opts,
+) => {
+  app.post(
+    "/api/me/delete",
+    {
+      onRequest: app.requireMember,
+      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      schema: {
+        tags: ["account"],
+        summary:
+          "Delete my account (LGPD): password or 2FA code again; refused while an offer is open or a withdrawal pending; a remaining balance only with forfeitBalance; the profile is anonymised, ledger entries are kept",
+        body: ZDeleteAccountRequest,
+        response: {
+          200: ZDeleteAccountResult,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
+          404: ZErrorResponse,
+          409: ZErrorResponse,
+          429: ZErrorResponse,
+        },
+      },
+    },
+    async (request) =>
+      deleteAccount(app.money, app.clock, opts.authSecret, currentMember(request), request.body),
+  );
+
+  app.get(
+    "/api/me/export",
+    {
+      onRequest: app.requireMember,
+      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      schema: {
+        tags: ["account"],
+        summary:
+          "Download my data (LGPD): my profile, sign-ins, ledger entries, videos, watch sessions, transfers, swaps, referrals, marketplace offers and trades, as one JSON file",
+        response: { 200: ZMemberExport, 401: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const profile = currentMember(request).profile;
+      const now = app.clock.now();
+      const day = now.toISOString().slice(0, 10);
+      reply.header(
+        "content-disposition",
+        `attachment; filename="viewvault-data-${profile.username}-${day}.json"`,
+      );
+      reply.header("cache-control", "no-store");
+      return exportMemberData(app.db, profile, now);
+    },
+  );
+};

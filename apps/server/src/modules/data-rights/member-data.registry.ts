@@ -1,0 +1,93 @@
+/**
+ * Every column that ties a row to a member (ADR 026): a foreign key to `profiles.id` or
+ * `users.id`, or a member id kept without a key. Each is either exported by "download my data"
+ * (`export`, with the columns left out of the copy: secrets and hashes) or left out on purpose
+ * (`skip`, with the reason). A test compares this list with the database's own
+ * (information_schema), so a new member-owned table fails CI until it is placed here.
+ */
+export type MemberColumn =
+  | { table: string; column: string; key: "profile" | "user"; export: true; omit?: string[] }
+  | { table: string; column: string; key: "profile" | "user"; export: false; reason: string };
+
+export const MEMBER_DATA: MemberColumn[] = [
+  { table: "profiles", column: "id", key: "profile", export: true },
+  {
+    table: "profiles",
+    column: "auth_uid",
+    key: "user",
+    export: false,
+    reason: "the same profile row, exported by profiles.id",
+  },
+  {
+    table: "profiles",
+    column: "referred_by",
+    key: "profile",
+    export: false,
+    reason: "the invited members' own profiles; the member's referrals are exported from referrals",
+  },
+  { table: "users", column: "id", key: "user", export: true },
+  { table: "sessions", column: "user_id", key: "user", export: true, omit: ["token"] },
+  {
+    table: "accounts",
+    column: "user_id",
+    key: "user",
+    export: true,
+    omit: ["password", "access_token", "refresh_token", "id_token"],
+  },
+  {
+    table: "two_factors",
+    column: "user_id",
+    key: "user",
+    export: false,
+    reason: "the authenticator secret and backup codes are credentials, never copied out",
+  },
+  { table: "ledger_accounts", column: "profile_id", key: "profile", export: true },
+  {
+    table: "ledger_transactions",
+    column: "actor_profile_id",
+    key: "profile",
+    export: false,
+    reason: "exported with the member's ledger entries (kind and memo of each)",
+  },
+  {
+    table: "ledger_entries",
+    column: "counterparty_profile_id",
+    key: "profile",
+    export: false,
+    reason:
+      "the other member's entries; the member's own entries are exported through their accounts",
+  },
+  {
+    table: "idempotency_keys",
+    column: "profile_id",
+    key: "profile",
+    export: false,
+    reason: "technical replay records, deleted after 24 hours",
+  },
+  { table: "mail_outbox", column: "profile_id", key: "profile", export: true },
+  { table: "audit_events", column: "actor_profile_id", key: "profile", export: true },
+  { table: "audit_events", column: "target_profile_id", key: "profile", export: true },
+  { table: "swap_transactions", column: "user_id", key: "profile", export: true },
+  { table: "user_transfers", column: "sender_id", key: "profile", export: true },
+  { table: "user_transfers", column: "recipient_id", key: "profile", export: true },
+  { table: "referrals", column: "referrer_user_id", key: "profile", export: true },
+  { table: "referrals", column: "referred_user_id", key: "profile", export: true },
+  { table: "referral_balance", column: "user_id", key: "profile", export: true },
+  { table: "referral_conversions", column: "referred_user_id", key: "profile", export: true },
+  { table: "videos", column: "user_id", key: "profile", export: true },
+  { table: "video_boosts", column: "user_id", key: "profile", export: true },
+  { table: "ads_sessions", column: "user_id", key: "profile", export: true },
+  { table: "watch_daily", column: "user_id", key: "profile", export: true },
+  { table: "view_requests", column: "requester_id", key: "profile", export: true },
+  {
+    table: "view_requests",
+    column: "matched_with",
+    key: "profile",
+    export: false,
+    reason: "the other member's request",
+  },
+  { table: "view_request_days", column: "user_id", key: "profile", export: true },
+  { table: "market_offers", column: "seller_id", key: "profile", export: true },
+  { table: "market_offers", column: "buyer_id", key: "profile", export: true },
+  { table: "ranking_entries", column: "profile_id", key: "profile", export: true },
+];

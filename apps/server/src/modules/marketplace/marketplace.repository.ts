@@ -1,0 +1,83 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type DbOrTx, queryRows } from "../../db/client";
+
+/** An offer with its seller and buyer, as the queries below return it. */
+export interface OfferRow {
+  id: string;
+  views_quantity: string;
+  price_usdt_per_view: string;
+  total_price_usdt: string;
+  status: "OPEN" | "SOLD" | "CANCELLED";
+  created_at: Date | string;
+  closed_at: Date | string | null;
+  seller_id: string;
+  seller_username: string;
+  seller_verified: boolean;
+  buyer_id: string | null;
+  buyer_username: string | null;
+  buyer_verified: boolean | null;
+}
+
+const OFFER_COLUMNS = sql`o.id, o.views_quantity::text, o.price_usdt_per_view::text,
+  o.total_price_usdt::text, o.status, o.created_at, o.closed_at,
+  s.id as seller_id, s.username as seller_username, s.is_verified as seller_verified,
+  b.id as buyer_id, b.username as buyer_username, b.is_verified as buyer_verified`;
+
+const ORDERS: Record<string, SQL> = {
+  price_asc: sql`o.price_usdt_per_view asc, o.created_at asc, o.id asc`,
+  price_desc: sql`o.price_usdt_per_view desc, o.created_at desc, o.id desc`,
+  newest: sql`o.created_at desc, o.id desc`,
+};
+
+/**
+ * A page of OPEN offers in one indexed read (partial indexes on OPEN offers by price and by
+ * date); `limit` is one more than the page so the caller knows whether another page follows.
+ */
+export function openOffers(
+  db: DbOrTx,
+  sort: "price_asc" | "price_desc" | "newest",
+  offset: number,
+  limit: number,
+) {
+  return queryRows<OfferRow>(
+    db,
+    sql`select ${OFFER_COLUMNS} from market_offers o
+        join profiles s on s.id = o.seller_id
+        left join profiles b on b.id = o.buyer_id
+        where o.status = 'OPEN'
+        order by ${ORDERS[sort] as SQL} limit ${limit} offset ${offset}`,
+  );
+}
+
+/** A member's own offers (any status), newest first. */
+export function offersOfSeller(db: DbOrTx, profileId: string, limit: number) {
+  return queryRows<OfferRow>(
+    db,
+    sql`select ${OFFER_COLUMNS} from market_offers o
+        join profiles s on s.id = o.seller_id
+        left join profiles b on b.id = o.buyer_id
+        where o.seller_id = ${profileId}
+        order by o.created_at desc, o.id desc limit ${limit}`,
+  );
+}
+
+/** The offers a member bought, newest first. */
+export function offersOfBuyer(db: DbOrTx, profileId: string, limit: number) {
+  return queryRows<OfferRow>(
+    db,
+    sql`select ${OFFER_COLUMNS} from market_offers o
+        join profiles s on s.id = o.seller_id
+        left join profiles b on b.id = o.buyer_id
+        where o.buyer_id = ${profileId}
+        order by o.closed_at desc, o.id desc limit ${limit}`,
+  );
+}
+
+/** Closes a member's OPEN offers and returns their views (suspension); how many it closed. */
+export async function cancelAllOffersOf(db: DbOrTx, profileId: string, now: Date) {
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`select vv_market_cancel_all(${profileId}::uuid, ${now.toISOString()}::timestamptz) as count`,
+  );
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,0 +1,98 @@
+import { TRANSPARENCY } from "@viewvault/shared";
+import { Activity } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useMoneyFormat } from "@/lib/use-money-format";
+import { useTransparency } from "../api/get-transparency";
+
+const FlowsChart = lazy(() => import("./flows-chart"));
+
+/** The transparency page's live totals from the ledger and the daily chart. */
+export function PlatformTotals() {
+  const { t } = useTranslation("transparency");
+  const fmt = useMoneyFormat();
+  const query = useTransparency();
+
+  if (query.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner className="size-4" />
+        {t("loading")}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p className="text-sm text-destructive" role="alert">
+        {t("loadFailed")}
+      </p>
+    );
+  }
+  const { totals, daily, computedAt } = query.data;
+  const sum = (key: "issuedViews" | "issuedUsdt" | "paidOutUsdt") =>
+    daily.reduce((total, d) => total + BigInt(d[key]), 0n);
+  const cards = [
+    { key: "issued", pair: totals.issued },
+    { key: "inCirculation", pair: totals.inCirculation },
+    { key: "inEscrow", pair: totals.inEscrow },
+  ] as const;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Activity aria-hidden="true" className="size-5 text-primary" />
+          {t("title")}
+        </CardTitle>
+        <CardDescription>{t("description", { time: fmt.dateTime(computedAt) })}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {cards.map(({ key, pair }) => (
+            <div
+              key={key}
+              className="grid gap-1 rounded-xl border p-4"
+              data-testid={`total-${key}`}
+            >
+              <dt className="text-sm font-medium">{t(key)}</dt>
+              <dd className="grid gap-0.5 tabular-nums">
+                <span className="font-semibold">{fmt.amount(pair.views, "VIEWS")}</span>
+                <span className="font-semibold">{fmt.amount(pair.usdt, "USDT")}</span>
+                <span className="text-xs text-muted-foreground">{t(`${key}Hint`)}</span>
+              </dd>
+            </div>
+          ))}
+          <div className="grid gap-1 rounded-xl border p-4" data-testid="total-paidOut">
+            <dt className="text-sm font-medium">{t("paidOut")}</dt>
+            <dd className="grid gap-0.5 tabular-nums">
+              {totals.paidOut.map((p) => (
+                <span key={p.network} className="flex justify-between gap-2">
+                  <span className="text-muted-foreground">{p.network}</span>
+                  <span className="font-semibold">{fmt.amount(p.usdt, "USDT")}</span>
+                </span>
+              ))}
+              <span className="text-xs text-muted-foreground">{t("paidOutHint")}</span>
+            </dd>
+          </div>
+        </dl>
+        <div className="grid gap-2">
+          <h3 className="text-sm font-semibold">
+            {t("chartTitle", { days: TRANSPARENCY.chartDays })}
+          </h3>
+          <p className="text-xs text-muted-foreground" data-testid="chart-summary">
+            {t("chartSummary", {
+              days: TRANSPARENCY.chartDays,
+              views: fmt.amount(sum("issuedViews"), "VIEWS"),
+              usdt: fmt.amount(sum("issuedUsdt"), "USDT"),
+              paid: fmt.amount(sum("paidOutUsdt"), "USDT"),
+            })}
+          </p>
+          <Suspense fallback={<Spinner />}>
+            <FlowsChart daily={daily} />
+          </Suspense>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -70,6 +70,10 @@ const ADMIN_ROUTES: Record<string, { method: "GET" | "POST" | "PUT"; body?: unkn
   "/api/admin/audit": { method: "GET" },
   "/api/admin/audit.csv": { method: "GET" },
   "/api/admin/step-up": { method: "GET" },
+  "/api/admin/members/{profileId}/bonuses": {
+    method: "POST",
+    body: { amount: "1", reason: "x" },
+  },
 };
 
 describe("who may use the admin API", () => {

@@ -5,7 +5,7 @@ import { auditEvents, milestoneLevels, profiles, referrals } from "../src/db/sch
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { createTestApp, type TestApp } from "./app";
-import { createSignedInMember, USDT } from "./factories";
+import { createSignedInMember, TEST_PASSWORD, USDT } from "./factories";
 
 // 22 November 2026, 12:00 in Los Angeles (PST, UTC−8): an hour before the daily opening.
 const clock = fixedClock("2026-11-22T20:00:00Z");
@@ -222,13 +222,23 @@ describe("event bonus", () => {
       reason: "Launch week",
     });
     expect(forbidden.statusCode).toBe(403);
+    // Money for a member: the admin confirms who they are first (ADR 029).
+    const unconfirmed = await admin.c.request("POST", `/api/admin/members/${m.id}/bonuses`, {
+      amount: "25",
+      reason: "Launch week",
+    });
+    expect(unconfirmed.json().code).toBe("STEP_UP_REQUIRED");
+    const confirmed = await admin.c.request("POST", "/api/admin/step-up", {
+      password: TEST_PASSWORD,
+    });
+    expect(confirmed.statusCode).toBe(200);
+
     const bad = await admin.c.request("POST", `/api/admin/members/${m.id}/bonuses`, {
       amount: "-3",
       reason: "x",
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe("INVALID_AMOUNT");
-
     const granted = await admin.c.request("POST", `/api/admin/members/${m.id}/bonuses`, {
       amount: "25",
       reason: "Launch week",

@@ -90,4 +90,35 @@ export const MEMBER_DATA: MemberColumn[] = [
   { table: "market_offers", column: "seller_id", key: "profile", export: true },
   { table: "market_offers", column: "buyer_id", key: "profile", export: true },
   { table: "ranking_entries", column: "profile_id", key: "profile", export: true },
+  // Issue 10: mystery box, verification, events and rewards.
+  {
+    table: "box_commitments",
+    column: "profile_id",
+    key: "profile",
+    export: true,
+    // The committed seed is secret until its opening reveals it (ADR 015): its hash is exported.
+    omit: ["server_seed"],
+  },
+  { table: "box_openings", column: "profile_id", key: "profile", export: true },
+  { table: "account_verifications", column: "profile_id", key: "profile", export: true },
+  { table: "daily_event_claims", column: "user_id", key: "profile", export: true },
+  { table: "annual_event_claims", column: "user_id", key: "profile", export: true },
+  { table: "event_claims", column: "user_id", key: "profile", export: true },
+  {
+    table: "event_claims",
+    column: "granted_by",
+    key: "profile",
+    export: false,
+    reason: "the staff member who granted a bonus; the member's bonuses are exported by user_id",
+  },
+  { table: "milestone_rewards", column: "user_id", key: "profile", export: true },
+  { table: "member_earnings", column: "profile_id", key: "profile", export: true },
+  // Issue 12: the staff member who decided a held referral.
+  {
+    table: "referrals",
+    column: "decided_by",
+    key: "profile",
+    export: false,
+    reason: "the staff member who decided; the member's referrals are exported by their own ids",
+  },
 ];

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
+import { requireStepUp } from "../admin/step-up";
 import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
 import { claimBonus, claimMilestone, grantBonus, rewardsOf } from "./rewards.service";
 
@@ -86,16 +87,19 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/members/:profileId/bonuses",
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["admin"],
-        summary: "Grant a member an event bonus in USDT, with a reason (staff; audited)",
+        summary:
+          "Grant a member an event bonus in USDT, with a reason (admin, after a recent step-up; audited)",
         params: z.object({ profileId: z.uuid() }),
         body: ZGrantBonusRequest,
         response: { 201: ZEventBonus, ...errors },
       },
     },
     async (request, reply) => {
+      // Money for a member: the admin confirmed who they are in the last few minutes (ADR 029).
+      await requireStepUp(app.db, app.clock, currentMember(request));
       const bonus = await grantBonus(
         app,
         currentMember(request).profile.id,

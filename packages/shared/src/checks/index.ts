@@ -1,3 +1,4 @@
 export * from "./add-video-checks";
 export * from "./swap-checks";
 export * from "./transfer-checks";
+export * from "./withdraw-checks";

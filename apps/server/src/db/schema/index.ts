@@ -6,3 +6,4 @@ export * from "./money";
 export * from "./platform";
 export * from "./profiles";
 export * from "./videos";
+export * from "./withdrawals";

@@ -54,6 +54,8 @@ export function orphanedTransactionReferences(db: DbOrTx) {
     ["view_requests", "ledger_transaction_id"],
     ["view_requests", "match_ledger_transaction_id"],
     ["view_requests", "refund_ledger_transaction_id"],
+    ["manual_claims", "ledger_transaction_id"],
+    ["manual_claims", "settle_transaction_id"],
   ];
   const checks = refs.map(
     ([table, column]) =>

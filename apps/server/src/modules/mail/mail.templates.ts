@@ -4,10 +4,30 @@ import {
   type Locale,
   PRODUCT_NAME,
   parseUserAgent,
+  WITHDRAWAL,
 } from "@viewvault/shared";
 import { translator } from "../../lib/i18n";
 
-export type TemplateKind = "verifyEmail" | "resetPassword" | "newSignIn" | "transferReceived";
+export type TemplateKind =
+  | "verifyEmail"
+  | "resetPassword"
+  | "newSignIn"
+  | "transferReceived"
+  | "walletChanged"
+  | "withdrawalSubmitted"
+  | "withdrawalCompleted"
+  | "withdrawalFailed"
+  | "withdrawalSupport";
+
+/** Notices that are not a reply to something the reader asked for: no "ignore this" line. */
+const NO_IGNORE_LINE: TemplateKind[] = [
+  "newSignIn",
+  "transferReceived",
+  "withdrawalSubmitted",
+  "withdrawalCompleted",
+  "withdrawalFailed",
+  "withdrawalSupport",
+];
 
 export interface RenderedMail {
   subject: string;
@@ -42,7 +62,7 @@ export function renderMail(
   const body = fill(`${kind}.body`);
   const button = fill(`${kind}.button`);
   const footer = fill("footer");
-  const ignore = kind === "newSignIn" || kind === "transferReceived" ? "" : fill("ignore");
+  const ignore = NO_IGNORE_LINE.includes(kind) ? "" : fill("ignore");
   const text = [heading, "", body, "", `${button}: ${values.url}`, "", ignore, "", footer]
     .filter((line, i, all) => !(line === "" && all[i - 1] === ""))
     .join("\n");
@@ -83,6 +103,29 @@ export function renderNotice(
         url: `${publicUrl}/activity`,
         amount,
         sender: `@${params.sender ?? ""}`,
+      });
+    }
+    case "walletChanged":
+      return renderMail("walletChanged", locale, {
+        url: `${publicUrl}/settings`,
+        network: params.network ?? "",
+        address: params.address ?? "",
+        hours: params.hours ?? "",
+      });
+    case "withdrawalSubmitted":
+    case "withdrawalCompleted":
+    case "withdrawalFailed":
+    case "withdrawalSupport": {
+      const usdt = (value: string | undefined) =>
+        t("money:units.usdt", { amount: formatUsdt(BigInt(value ?? "0"), locale) });
+      return renderMail(template, locale, {
+        ...params,
+        url: template === "withdrawalSupport" ? `${publicUrl}/support` : `${publicUrl}/withdraw`,
+        amount: usdt(params.amount),
+        fee: usdt(params.fee),
+        net: usdt(params.net),
+        hoursMin: String(WITHDRAWAL.processingHours.min),
+        hoursMax: String(WITHDRAWAL.processingHours.max),
       });
     }
     default:

@@ -1,0 +1,227 @@
+import {
+  isValidTxHash,
+  type Network,
+  SUPPORT_DESK,
+  type TCreateSupportRequest,
+  type TSupportListQuery,
+  type TSupportPage,
+  type TSupportRequest,
+  type TSupportUnlock,
+  type TUpdateSupportStatusRequest,
+} from "@viewvault/shared";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import type { Member } from "../../plugins/auth";
+import { recordAuditEvent } from "../admin/admin.repository";
+import { loadAccountSecurity } from "../auth/accounts.repository";
+import { verifyPassword } from "../auth/password";
+import { command, type Money, runCommand } from "../ledger/money-command";
+import { toWithdrawal } from "../withdrawals/withdrawals.mapper";
+import {
+  countSupportRequests,
+  findSupportRequest,
+  insertSupportRequest,
+  listSupportRequests,
+  type SupportFilter,
+  saveUnlock,
+  unlockedUntil,
+} from "./support.repository";
+
+type Row = Awaited<ReturnType<typeof listSupportRequests>>[number];
+
+function toSupportRequest({ request, claim, processedBy }: Row): TSupportRequest {
+  return {
+    id: request.id,
+    userId: request.userId,
+    username: request.username,
+    requestType: request.requestType,
+    amountUsdt: request.amountUsdt?.toString() ?? null,
+    network: request.network,
+    walletAddress: request.walletAddress,
+    status: request.status,
+    message: request.message,
+    withdrawal: claim ? { ...toWithdrawal(claim), processedBy: processedBy ?? null } : null,
+    createdAt: request.createdAt.toISOString(),
+    updatedAt: request.updatedAt.toISOString(),
+  };
+}
+
+async function page(db: Db, filter: SupportFilter, pageNumber: number): Promise<TSupportPage> {
+  const size = SUPPORT_DESK.pageSize;
+  const [rows, total] = await Promise.all([
+    listSupportRequests(db, filter, { limit: size, offset: (pageNumber - 1) * size }),
+    countSupportRequests(db, filter),
+  ]);
+  return { requests: rows.map(toSupportRequest), page: pageNumber, pageSize: size, total };
+}
+
+/** A member's own requests (withdrawals included), newest first. */
+export function listOwnRequests(db: Db, member: Member, pageNumber: number): Promise<TSupportPage> {
+  return page(db, { userId: member.profile.id }, pageNumber);
+}
+
+/** One of the member's own requests; another member's is "not found". */
+export async function getOwnRequest(db: Db, member: Member, id: string): Promise<TSupportRequest> {
+  const [row] = await listSupportRequests(
+    db,
+    { id, userId: member.profile.id },
+    { limit: 1, offset: 0 },
+  );
+  if (!row) throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  return toSupportRequest(row);
+}
+
+export async function openSupportRequest(
+  db: Db,
+  clock: Clock,
+  member: Member,
+  request: TCreateSupportRequest,
+): Promise<TSupportPage> {
+  const now = clock.now();
+  await insertSupportRequest(db, {
+    userId: member.profile.id,
+    username: member.profile.username,
+    requestType: request.requestType,
+    message: request.message,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return listOwnRequests(db, member, 1);
+}
+
+// ── The staff desk ──────────────────────────────────────────────────────────────────────────
+
+/** The seeds' gate, checked by the server: the staff member's own password, for this session. */
+export async function unlockDesk(
+  db: Db,
+  clock: Clock,
+  staff: Member,
+  password: string,
+  ip: string,
+): Promise<TSupportUnlock> {
+  const security = await loadAccountSecurity(db, staff.userId);
+  const ok =
+    !!security?.passwordHash && (await verifyPassword({ hash: security.passwordHash, password }));
+  const now = clock.now();
+  const until = new Date(now.getTime() + SUPPORT_DESK.unlockMinutes * 60_000);
+  await db.transaction(async (tx) => {
+    if (ok) await saveUnlock(tx, staff.sessionId, staff.profile.id, until);
+    await recordAuditEvent(tx, {
+      actorProfileId: staff.profile.id,
+      actorRole: staff.profile.role,
+      action: ok ? "support.unlock" : "support.unlock_denied",
+      targetProfileId: null,
+      targetType: "support_desk",
+      ip,
+      createdAt: now,
+      after: ok ? { unlockedUntil: until.toISOString() } : null,
+    });
+  });
+  if (!ok)
+    throw new AppError("INVALID_CREDENTIALS", { context: "supportGate" }, { field: "password" });
+  return { unlockedUntil: until.toISOString() };
+}
+
+export async function deskUnlock(db: Db, clock: Clock, staff: Member): Promise<TSupportUnlock> {
+  const until = await unlockedUntil(db, staff.sessionId, staff.profile.id, clock.now());
+  return { unlockedUntil: until?.toISOString() ?? null };
+}
+
+/** Staff routes past the gate: the desk must be unlocked for this session (stored server-side). */
+export async function requireUnlocked(db: Db, clock: Clock, staff: Member): Promise<void> {
+  const until = await unlockedUntil(db, staff.sessionId, staff.profile.id, clock.now());
+  if (!until) throw new AppError("STEP_UP_REQUIRED");
+}
+
+export function listDeskRequests(db: Db, query: TSupportListQuery): Promise<TSupportPage> {
+  return page(db, { status: query.status, type: query.type, member: query.member }, query.page);
+}
+
+const TAKE = command("vv_withdraw_take", ["uuid", "text", "text", "uuid", "timestamptz"]);
+const RELEASE = command("vv_withdraw_release", ["uuid", "text", "text", "uuid", "timestamptz"]);
+const COMPLETE = command("vv_withdraw_complete", [
+  "uuid",
+  "text",
+  "text",
+  "uuid",
+  "text",
+  "timestamptz",
+]);
+const FAIL = command("vv_withdraw_fail", ["uuid", "text", "text", "uuid", "text", "timestamptz"]);
+const SET_STATUS = command("vv_support_set_status", [
+  "uuid",
+  "text",
+  "text",
+  "uuid",
+  "text",
+  "timestamptz",
+]);
+
+async function oneRequest(db: Db, id: string): Promise<TSupportRequest> {
+  const [row] = await listSupportRequests(db, { id }, { limit: 1, offset: 0 });
+  if (!row) throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  return toSupportRequest(row);
+}
+
+/**
+ * The desk's status dropdown. A withdrawal's request drives its claim (each a database command
+ * that locks the claim): PROCESSING takes it, PENDING hands it back, COMPLETED records the hash
+ * (checked for the network) and pays it — or waits for, and then is, an admin's second approval.
+ * Any other request's status is set freely. Every change is audited in the same transaction.
+ */
+export async function setRequestStatus(
+  money: Money,
+  clock: Clock,
+  staff: Member,
+  ip: string,
+  requestId: string,
+  body: TUpdateSupportStatusRequest,
+): Promise<TSupportRequest> {
+  const found = await findSupportRequest(money.db, requestId);
+  if (!found) throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  const actor = [staff.profile.id, staff.profile.role, ip, requestId] as const;
+  const now = clock.now();
+  if (!found.withdrawalId) {
+    await runCommand(money, SET_STATUS, [...actor, body.status, now]);
+  } else if (body.status === "PROCESSING") {
+    await runCommand(money, TAKE, [...actor, now]);
+  } else if (body.status === "PENDING") {
+    await runCommand(money, RELEASE, [...actor, now]);
+  } else {
+    const current = await oneRequest(money.db, requestId);
+    const claim = current.withdrawal;
+    const sent = claim?.status === "SENT";
+    const hash = body.txHash?.trim() ?? "";
+    if (sent) {
+      if (!hash)
+        throw new AppError("INVALID_TX_HASH", { context: "required" }, { field: "txHash" });
+      if (claim && !isValidTxHash(claim.network as Network, hash)) {
+        throw new AppError("INVALID_TX_HASH", { network: claim.network }, { field: "txHash" });
+      }
+    }
+    // Awaiting approval: the hash is already recorded; anything else: the command refuses.
+    await runCommand(money, COMPLETE, [...actor, sent ? hash : null, now]);
+  }
+  return oneRequest(money.db, requestId);
+}
+
+/** Fails a withdrawal with the reason shown to the member: the full amount comes back. */
+export async function failWithdrawal(
+  money: Money,
+  clock: Clock,
+  staff: Member,
+  ip: string,
+  requestId: string,
+  reason: string,
+): Promise<TSupportRequest> {
+  await runCommand(money, FAIL, [
+    staff.profile.id,
+    staff.profile.role,
+    ip,
+    requestId,
+    reason,
+    clock.now(),
+  ]);
+  return oneRequest(money.db, requestId);
+}

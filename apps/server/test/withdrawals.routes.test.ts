@@ -295,8 +295,19 @@ describe("the support desk", () => {
       code: "INVALID_TX_HASH",
       message: "This is not a valid TRC20 transaction hash",
     });
-    const done = await setStatus(s1, requestId, { status: "COMPLETED", txHash: TRON_HASH });
+    const complete = () =>
+      s1.c.request(
+        "PUT",
+        `/api/support/desk/requests/${requestId}/status`,
+        { status: "COMPLETED", txHash: TRON_HASH },
+        { "idempotency-key": `complete-${requestId}` },
+      );
+    const done = await complete();
     expect(done.statusCode).toBe(200);
+    // A lost answer retried with the same key replays it (nothing moves twice).
+    const replay = await complete();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
     expect(done.json()).toMatchObject({ status: "COMPLETED", withdrawal: { status: "COMPLETED" } });
     const view = await overview(m.c);
     expect(view.balances).toMatchObject({ usdt: "0", pendingUsdt: "0" });

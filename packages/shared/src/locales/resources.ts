@@ -13,9 +13,11 @@ import enPages from "./en/pages.json" with { type: "json" };
 import enProfile from "./en/profile.json" with { type: "json" };
 import enReferrals from "./en/referrals.json" with { type: "json" };
 import enSettings from "./en/settings.json" with { type: "json" };
+import enSupport from "./en/support.json" with { type: "json" };
 import enSwap from "./en/swap.json" with { type: "json" };
 import enTransfer from "./en/transfer.json" with { type: "json" };
 import enVideos from "./en/videos.json" with { type: "json" };
+import enWithdraw from "./en/withdraw.json" with { type: "json" };
 import ptActivity from "./pt-BR/activity.json" with { type: "json" };
 import ptAuth from "./pt-BR/auth.json" with { type: "json" };
 import ptCommon from "./pt-BR/common.json" with { type: "json" };
@@ -29,9 +31,11 @@ import ptPages from "./pt-BR/pages.json" with { type: "json" };
 import ptProfile from "./pt-BR/profile.json" with { type: "json" };
 import ptReferrals from "./pt-BR/referrals.json" with { type: "json" };
 import ptSettings from "./pt-BR/settings.json" with { type: "json" };
+import ptSupport from "./pt-BR/support.json" with { type: "json" };
 import ptSwap from "./pt-BR/swap.json" with { type: "json" };
 import ptTransfer from "./pt-BR/transfer.json" with { type: "json" };
 import ptVideos from "./pt-BR/videos.json" with { type: "json" };
+import ptWithdraw from "./pt-BR/withdraw.json" with { type: "json" };
 
 export const LOCALE_RESOURCES = {
   en: {
@@ -50,7 +54,9 @@ export const LOCALE_RESOURCES = {
     settings: enSettings,
     swap: enSwap,
     transfer: enTransfer,
+    support: enSupport,
     videos: enVideos,
+    withdraw: enWithdraw,
   },
   "pt-BR": {
     activity: ptActivity,
@@ -68,7 +74,9 @@ export const LOCALE_RESOURCES = {
     settings: ptSettings,
     swap: ptSwap,
     transfer: ptTransfer,
+    support: ptSupport,
     videos: ptVideos,
+    withdraw: ptWithdraw,
   },
 } as const;
 

@@ -1,5 +1,7 @@
 -- Withdrawals and the support desk (issue 11, ADR 021–023). Money commands in the shape of ADR
--- 013: one statement each, the races settled here by row locks and conditional updates.
+-- 013: one statement each, the races settled here by row locks and conditional updates. The
+-- staff commands honour an Idempotency-Key too (claimed under the staff member's profile): a
+-- lost answer replays instead of answering "already completed".
 
 -- The audit log is append-only: no UPDATE (except a deleted member's id becoming NULL through
 -- the foreign keys' ON DELETE SET NULL), no DELETE, no TRUNCATE.
@@ -135,12 +137,18 @@ $$;
 --> statement-breakpoint
 -- PROCESSING: a staff member takes a waiting withdrawal. The conditional UPDATE settles a race:
 -- of two staff members taking it at once, the second finds it taken.
-CREATE FUNCTION vv_withdraw_take(p_staff uuid, p_role text, p_ip text, p_request uuid, p_now timestamptz)
+CREATE FUNCTION vv_withdraw_take(
+  p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_request uuid, p_now timestamptz
+)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  v_claim manual_claims%ROWTYPE := vv_lock_claim(p_request, p_staff);
+  v_prior jsonb := vv_idempotency_claim(p_staff, p_key, p_route, p_hash);
+  v_claim manual_claims%ROWTYPE;
   v_after manual_claims%ROWTYPE;
 BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  v_claim := vv_lock_claim(p_request, p_staff);
   IF v_claim.status <> 'SENT' THEN
     PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'withdrawalState', 'status', v_claim.status));
   END IF;
@@ -151,17 +159,23 @@ BEGIN
   UPDATE support_requests SET status = 'PROCESSING', updated_at = p_now WHERE id = p_request;
   PERFORM vv_audit(p_staff, p_role, 'withdrawal.take', v_claim.user_id, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
-  RETURN vv_answer(NULL, NULL, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
+  RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
 END;
 $$;
 --> statement-breakpoint
 -- PENDING: the staff member who took a withdrawal (or an admin) hands it back to the queue.
-CREATE FUNCTION vv_withdraw_release(p_staff uuid, p_role text, p_ip text, p_request uuid, p_now timestamptz)
+CREATE FUNCTION vv_withdraw_release(
+  p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_request uuid, p_now timestamptz
+)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  v_claim manual_claims%ROWTYPE := vv_lock_claim(p_request, p_staff);
+  v_prior jsonb := vv_idempotency_claim(p_staff, p_key, p_route, p_hash);
+  v_claim manual_claims%ROWTYPE;
   v_after manual_claims%ROWTYPE;
 BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  v_claim := vv_lock_claim(p_request, p_staff);
   IF v_claim.status <> 'SENT' THEN
     PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'withdrawalState', 'status', v_claim.status));
   END IF;
@@ -173,7 +187,7 @@ BEGIN
   UPDATE support_requests SET status = 'PENDING', updated_at = p_now WHERE id = p_request;
   PERFORM vv_audit(p_staff, p_role, 'withdrawal.release', v_claim.user_id, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
-  RETURN vv_answer(NULL, NULL, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
+  RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
 END;
 $$;
 --> statement-breakpoint
@@ -196,14 +210,18 @@ $$;
 -- approval. On a withdrawal awaiting approval: an admin who is neither the member nor the staff
 -- member who processed it approves, and it is paid. A second completion finds it COMPLETED.
 CREATE FUNCTION vv_withdraw_complete(
-  p_staff uuid, p_role text, p_ip text, p_request uuid, p_tx_hash text, p_now timestamptz
+  p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_request uuid, p_tx_hash text, p_now timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  v_claim manual_claims%ROWTYPE := vv_lock_claim(p_request, p_staff);
+  v_prior jsonb := vv_idempotency_claim(p_staff, p_key, p_route, p_hash);
+  v_claim manual_claims%ROWTYPE;
   v_after manual_claims%ROWTYPE;
   v_tx uuid;
   v_action text;
 BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  v_claim := vv_lock_claim(p_request, p_staff);
   IF v_claim.status = 'AWAITING_APPROVAL' THEN
     IF p_role <> 'admin' THEN PERFORM vv_refuse('FORBIDDEN', '{"context": "secondApprovalRole"}'); END IF;
     IF p_staff = v_claim.processed_by THEN PERFORM vv_refuse('FORBIDDEN', '{"context": "secondApproval"}'); END IF;
@@ -238,20 +256,24 @@ BEGIN
   END IF;
   PERFORM vv_audit(p_staff, p_role, v_action, v_claim.user_id, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
-  RETURN vv_answer(NULL, NULL, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
+  RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
 END;
 $$;
 --> statement-breakpoint
 -- FAILED (with the reason shown to the member): the full amount returns from escrow to the
 -- member's USDT balance. Only the staff member who took it, or an admin once it awaits approval.
 CREATE FUNCTION vv_withdraw_fail(
-  p_staff uuid, p_role text, p_ip text, p_request uuid, p_reason text, p_now timestamptz
+  p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_request uuid, p_reason text, p_now timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  v_claim manual_claims%ROWTYPE := vv_lock_claim(p_request, p_staff);
+  v_prior jsonb := vv_idempotency_claim(p_staff, p_key, p_route, p_hash);
+  v_claim manual_claims%ROWTYPE;
   v_after manual_claims%ROWTYPE;
   v_tx uuid;
 BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  v_claim := vv_lock_claim(p_request, p_staff);
   IF v_claim.status NOT IN ('SENT', 'AWAITING_APPROVAL') THEN
     PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'withdrawalState', 'status', v_claim.status));
   END IF;
@@ -273,17 +295,20 @@ BEGIN
     'amount', v_claim.amount_usdt::text, 'network', v_claim.network, 'reason', p_reason));
   PERFORM vv_audit(p_staff, p_role, 'withdrawal.fail', v_claim.user_id, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
-  RETURN vv_answer(NULL, NULL, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
+  RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
 END;
 $$;
 --> statement-breakpoint
 -- The status of a request that is not a withdrawal's: staff set any of the three freely (seeds).
 CREATE FUNCTION vv_support_set_status(
-  p_staff uuid, p_role text, p_ip text, p_request uuid, p_status text, p_now timestamptz
+  p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_request uuid, p_status text, p_now timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
+  v_prior jsonb := vv_idempotency_claim(p_staff, p_key, p_route, p_hash);
   v_before support_requests%ROWTYPE;
 BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
   SELECT * INTO v_before FROM support_requests WHERE id = p_request FOR UPDATE;
   IF v_before.id IS NULL THEN PERFORM vv_refuse('NOT_FOUND', '{"context": "supportRequest"}'); END IF;
   IF v_before.withdrawal_id IS NOT NULL THEN
@@ -292,6 +317,6 @@ BEGIN
   UPDATE support_requests SET status = p_status, updated_at = p_now WHERE id = p_request;
   PERFORM vv_audit(p_staff, p_role, 'support.status', v_before.user_id, 'support_request', p_request::text,
     jsonb_build_object('status', v_before.status), jsonb_build_object('status', p_status), p_ip, p_now);
-  RETURN vv_answer(NULL, NULL, 200, jsonb_build_object('requestId', p_request), ARRAY[]::uuid[]);
+  RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[]::uuid[]);
 END;
 $$;

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
+import { idempotencyOf } from "../idempotency/idempotency";
 import {
   deskUnlock,
   failWithdrawal,
@@ -139,21 +140,25 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Set a request's status; for a withdrawal PROCESSING takes it, COMPLETED records the hash and pays (or awaits/gives the second approval), PENDING hands it back",
         params: ZRequestParams,
+        headers: z.object({ "idempotency-key": z.string().optional() }),
         body: ZUpdateSupportStatusRequest,
         response: { 200: ZSupportRequest, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const staff = currentMember(request);
       await requireUnlocked(app.db, app.clock, staff);
-      return setRequestStatus(
+      const { request: updated, replayed } = await setRequestStatus(
         app.money,
         app.clock,
         staff,
         request.ip,
         request.params.requestId,
         request.body,
+        idempotencyOf(request),
       );
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return updated;
     },
   );
 
@@ -165,21 +170,25 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["support"],
         summary: "Fail a withdrawal with a reason: the full amount returns to the member",
         params: ZRequestParams,
+        headers: z.object({ "idempotency-key": z.string().optional() }),
         body: ZFailWithdrawalRequest,
         response: { 200: ZSupportRequest, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const staff = currentMember(request);
       await requireUnlocked(app.db, app.clock, staff);
-      return failWithdrawal(
+      const { request: updated, replayed } = await failWithdrawal(
         app.money,
         app.clock,
         staff,
         request.ip,
         request.params.requestId,
         request.body.reason,
+        idempotencyOf(request),
       );
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return updated;
     },
   );
 };

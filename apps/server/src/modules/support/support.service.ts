@@ -16,7 +16,8 @@ import type { Member } from "../../plugins/auth";
 import { recordAuditEvent } from "../admin/admin.repository";
 import { loadAccountSecurity } from "../auth/accounts.repository";
 import { verifyPassword } from "../auth/password";
-import { command, type Money, runCommand } from "../ledger/money-command";
+import type { Idempotency } from "../idempotency/idempotency";
+import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
 import { toWithdrawal } from "../withdrawals/withdrawals.mapper";
 import {
   countSupportRequests,
@@ -138,25 +139,17 @@ export function listDeskRequests(db: Db, query: TSupportListQuery): Promise<TSup
   return page(db, { status: query.status, type: query.type, member: query.member }, query.page);
 }
 
-const TAKE = command("vv_withdraw_take", ["uuid", "text", "text", "uuid", "timestamptz"]);
-const RELEASE = command("vv_withdraw_release", ["uuid", "text", "text", "uuid", "timestamptz"]);
-const COMPLETE = command("vv_withdraw_complete", [
-  "uuid",
-  "text",
-  "text",
-  "uuid",
-  "text",
-  "timestamptz",
-]);
-const FAIL = command("vv_withdraw_fail", ["uuid", "text", "text", "uuid", "text", "timestamptz"]);
-const SET_STATUS = command("vv_support_set_status", [
-  "uuid",
-  "text",
-  "text",
-  "uuid",
-  "text",
-  "timestamptz",
-]);
+/** Every staff command starts with who acts (profile, role, address) and the Idempotency-Key. */
+const ACTOR = ["uuid", "text", "text", "text", "text", "text", "uuid"];
+const TAKE = command("vv_withdraw_take", [...ACTOR, "timestamptz"]);
+const RELEASE = command("vv_withdraw_release", [...ACTOR, "timestamptz"]);
+const COMPLETE = command("vv_withdraw_complete", [...ACTOR, "text", "timestamptz"]);
+const FAIL = command("vv_withdraw_fail", [...ACTOR, "text", "timestamptz"]);
+const SET_STATUS = command("vv_support_set_status", [...ACTOR, "text", "timestamptz"]);
+
+function actorOf(staff: Member, ip: string, idem: Idempotency, requestId: string) {
+  return [staff.profile.id, staff.profile.role, ip, idem.key, idem.route, idem.hash, requestId];
+}
 
 async function oneRequest(db: Db, id: string): Promise<TSupportRequest> {
   const [row] = await listSupportRequests(db, { id }, { limit: 1, offset: 0 });
@@ -177,17 +170,19 @@ export async function setRequestStatus(
   ip: string,
   requestId: string,
   body: TUpdateSupportStatusRequest,
-): Promise<TSupportRequest> {
+  idem: Idempotency,
+): Promise<{ request: TSupportRequest; replayed: boolean }> {
   const found = await findSupportRequest(money.db, requestId);
   if (!found) throw new AppError("NOT_FOUND", { context: "supportRequest" });
-  const actor = [staff.profile.id, staff.profile.role, ip, requestId] as const;
+  const actor = actorOf(staff, ip, idem, requestId);
   const now = clock.now();
+  let outcome: CommandOutcome<unknown>;
   if (!found.withdrawalId) {
-    await runCommand(money, SET_STATUS, [...actor, body.status, now]);
+    outcome = await runCommand(money, SET_STATUS, [...actor, body.status, now]);
   } else if (body.status === "PROCESSING") {
-    await runCommand(money, TAKE, [...actor, now]);
+    outcome = await runCommand(money, TAKE, [...actor, now]);
   } else if (body.status === "PENDING") {
-    await runCommand(money, RELEASE, [...actor, now]);
+    outcome = await runCommand(money, RELEASE, [...actor, now]);
   } else {
     const current = await oneRequest(money.db, requestId);
     const claim = current.withdrawal;
@@ -201,9 +196,9 @@ export async function setRequestStatus(
       }
     }
     // Awaiting approval: the hash is already recorded; anything else: the command refuses.
-    await runCommand(money, COMPLETE, [...actor, sent ? hash : null, now]);
+    outcome = await runCommand(money, COMPLETE, [...actor, sent ? hash : null, now]);
   }
-  return oneRequest(money.db, requestId);
+  return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
 }
 
 /** Fails a withdrawal with the reason shown to the member: the full amount comes back. */
@@ -214,14 +209,12 @@ export async function failWithdrawal(
   ip: string,
   requestId: string,
   reason: string,
-): Promise<TSupportRequest> {
-  await runCommand(money, FAIL, [
-    staff.profile.id,
-    staff.profile.role,
-    ip,
-    requestId,
+  idem: Idempotency,
+): Promise<{ request: TSupportRequest; replayed: boolean }> {
+  const outcome = await runCommand(money, FAIL, [
+    ...actorOf(staff, ip, idem, requestId),
     reason,
     clock.now(),
   ]);
-  return oneRequest(money.db, requestId);
+  return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
 }

@@ -10,7 +10,7 @@ export const BALANCES_STREAM_URL = "/api/balances/stream";
  * Query keys (first segment "money") whose lists change with a balance: swaps, transfers,
  * activity and referral totals are refetched (if shown) when the balances move.
  */
-const MONEY_LISTS = ["swaps", "transfers", "activity", "referrals"];
+const MONEY_LISTS = ["swaps", "transfers", "activity", "referrals", "withdrawals", "support"];
 
 function sameBalances(a: TBalances | undefined, b: TBalances): boolean {
   return !!a && a.views === b.views && a.usdt === b.usdt && a.pendingUsdt === b.pendingUsdt;

@@ -79,6 +79,7 @@ export function policyFigures(locale: string): Record<string, string> {
     dailyLimitVerified: usdt(WITHDRAWAL.dailyLimitMicroUsdt.verified),
     secondApprovalAbove: usdt(WITHDRAWAL.secondApprovalAboveMicroUsdt),
     secondApprovalHours: String(WITHDRAWAL.secondApprovalMaxHours),
+    newWalletHoldHours: String(WITHDRAWAL.newAddressHoldHours),
     tierBasicLimit: usdt(tier("basic") ?? 0n),
     tierIntermediateLimit: usdt(tier("intermediate") ?? 0n),
     referralSignupViews: views(REFERRAL.signupRewardViews),

@@ -469,6 +469,36 @@ describe("the support desk", () => {
     );
   });
 
+  it("keeps a thread per request; a staff reply e-mails the member and is audited", async () => {
+    const m = await createSignedInMember(t.app);
+    const other = await createSignedInMember(t.app);
+    const opened = await m.c.request("POST", "/api/support/requests", {
+      requestType: "ACCOUNT",
+      message: "I cannot change my username",
+    });
+    const requestId = opened.json().requests[0].id;
+    const path = `/api/support/requests/${requestId}/messages`;
+    expect((await m.c.request("POST", path, { body: "  " })).statusCode).toBe(400);
+    expect((await m.c.request("POST", path, { body: "It says taken" })).statusCode).toBe(200);
+    expect((await other.c.request("GET", path)).json().code).toBe("NOT_FOUND");
+    expect((await other.c.request("POST", path, { body: "hi" })).json().code).toBe("NOT_FOUND");
+    const s = await staff("support");
+    clock.advance(1_000);
+    const reply = await s.c.request("POST", `/api/support/desk/requests/${requestId}/messages`, {
+      body: "Fixed it for you",
+    });
+    expect(reply.statusCode).toBe(200);
+    const thread = (await m.c.request("GET", path)).json().messages;
+    expect(thread).toMatchObject([
+      { author: m.user.username, fromStaff: false, body: "It says taken" },
+      { author: s.user.username, fromStaff: true, body: "Fixed it for you" },
+    ]);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.profileId, m.id));
+    expect(mails.map((x) => x.template)).toContain("supportReply");
+    const audit = await db().select().from(auditEvents).where(eq(auditEvents.targetId, requestId));
+    expect(audit).toMatchObject([{ action: "support.reply", actorProfileId: s.id }]);
+  });
+
   it("keeps the audit log append-only", async () => {
     await staff("support");
     const refusal = (query: ReturnType<typeof sql>) =>

@@ -182,3 +182,30 @@ export const ZFailWithdrawalRequest = z
   })
   .meta({ id: "FailWithdrawalRequest" });
 export type TFailWithdrawalRequest = z.infer<typeof ZFailWithdrawalRequest>;
+
+export const ZSupportMessage = z
+  .object({
+    id: z.uuid(),
+    author: z.string().describe("username of the author"),
+    fromStaff: z.boolean(),
+    body: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "SupportMessage" });
+export type TSupportMessage = z.infer<typeof ZSupportMessage>;
+
+export const ZSupportThread = z
+  .object({ messages: z.array(ZSupportMessage) })
+  .meta({ id: "SupportThread" });
+export type TSupportThread = z.infer<typeof ZSupportThread>;
+
+export const ZPostSupportMessage = z
+  .object({
+    body: z
+      .string()
+      .trim()
+      .min(1, validationKey("messageRequired"))
+      .max(SUPPORT_DESK.messageMaxLength, validationKey("tooLong")),
+  })
+  .meta({ id: "PostSupportMessage" });
+export type TPostSupportMessage = z.infer<typeof ZPostSupportMessage>;

@@ -22,6 +22,15 @@ CREATE TABLE "manual_claims" (
 	CONSTRAINT "manual_claims_network_check" CHECK ("manual_claims"."network" in ('TRC20', 'ERC20', 'BEP20'))
 );
 --> statement-breakpoint
+CREATE TABLE "support_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"request_id" uuid NOT NULL,
+	"author_id" uuid NOT NULL,
+	"from_staff" boolean NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "support_requests" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -55,10 +64,13 @@ ALTER TABLE "profiles" ADD COLUMN "wallet_changed_at" timestamp with time zone;-
 ALTER TABLE "manual_claims" ADD CONSTRAINT "manual_claims_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "manual_claims" ADD CONSTRAINT "manual_claims_processed_by_profiles_id_fk" FOREIGN KEY ("processed_by") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "manual_claims" ADD CONSTRAINT "manual_claims_approved_by_profiles_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_request_id_support_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."support_requests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_author_id_profiles_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_requests" ADD CONSTRAINT "support_requests_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_requests" ADD CONSTRAINT "support_requests_withdrawal_id_manual_claims_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."manual_claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_unlocks" ADD CONSTRAINT "support_unlocks_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "manual_claims_user_idx" ON "manual_claims" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "support_messages_request_idx" ON "support_messages" USING btree ("request_id","created_at");--> statement-breakpoint
 CREATE INDEX "support_requests_created_idx" ON "support_requests" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "support_requests_user_idx" ON "support_requests" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "support_requests_withdrawal_idx" ON "support_requests" USING btree ("withdrawal_id");

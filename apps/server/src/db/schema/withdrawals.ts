@@ -107,3 +107,22 @@ export const supportUnlocks = pgTable("support_unlocks", {
     .references(() => profiles.id, { onDelete: "cascade" }),
   unlockedUntil: timestamp("unlocked_until", { withTimezone: true }).notNull(),
 });
+
+/** The message thread of a support request, between the member and staff. */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => supportRequests.id),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => profiles.id),
+    /** True when a staff member wrote it (the member is e-mailed). */
+    fromStaff: boolean("from_staff").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("support_messages_request_idx").on(t.requestId, t.createdAt)],
+);

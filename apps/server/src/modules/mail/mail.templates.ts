@@ -17,7 +17,8 @@ export type TemplateKind =
   | "withdrawalSubmitted"
   | "withdrawalCompleted"
   | "withdrawalFailed"
-  | "withdrawalSupport";
+  | "withdrawalSupport"
+  | "supportReply";
 
 /** Notices that are not a reply to something the reader asked for: no "ignore this" line. */
 const NO_IGNORE_LINE: TemplateKind[] = [
@@ -27,6 +28,7 @@ const NO_IGNORE_LINE: TemplateKind[] = [
   "withdrawalCompleted",
   "withdrawalFailed",
   "withdrawalSupport",
+  "supportReply",
 ];
 
 export interface RenderedMail {
@@ -111,6 +113,11 @@ export function renderNotice(
         network: params.network ?? "",
         address: params.address ?? "",
         hours: params.hours ?? "",
+      });
+    case "supportReply":
+      return renderMail("supportReply", locale, {
+        url: `${publicUrl}/support`,
+        body: params.body ?? "",
       });
     case "withdrawalSubmitted":
     case "withdrawalCompleted":

@@ -1,8 +1,14 @@
 import type { SupportRequestType, SupportStatus } from "@viewvault/shared";
-import { and, count, desc, eq, gt, ilike, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { manualClaims, profiles, supportRequests, supportUnlocks } from "../../db/schema";
+import {
+  manualClaims,
+  profiles,
+  supportMessages,
+  supportRequests,
+  supportUnlocks,
+} from "../../db/schema";
 
 const processor = alias(profiles, "processor");
 
@@ -90,4 +96,27 @@ export async function unlockedUntil(
       ),
     );
   return row?.until ?? null;
+}
+
+/** A request's thread, oldest first, with each author's username. */
+export async function messagesOf(db: DbOrTx, requestId: string) {
+  return db
+    .select({ message: supportMessages, author: profiles.username })
+    .from(supportMessages)
+    .innerJoin(profiles, eq(profiles.id, supportMessages.authorId))
+    .where(eq(supportMessages.requestId, requestId))
+    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+}
+
+export async function insertMessage(db: DbOrTx, values: typeof supportMessages.$inferInsert) {
+  await db.insert(supportMessages).values(values);
+}
+
+/** Who opened a request (the member a staff reply e-mails). */
+export async function requestOwner(db: DbOrTx, requestId: string) {
+  const [row] = await db
+    .select({ userId: supportRequests.userId })
+    .from(supportRequests)
+    .where(eq(supportRequests.id, requestId));
+  return row?.userId;
 }

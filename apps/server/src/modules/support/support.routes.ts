@@ -2,9 +2,11 @@ import {
   ZCreateSupportRequest,
   ZErrorResponse,
   ZFailWithdrawalRequest,
+  ZPostSupportMessage,
   ZSupportListQuery,
   ZSupportPage,
   ZSupportRequest,
+  ZSupportThread,
   ZSupportUnlock,
   ZSupportUnlockRequest,
   ZUpdateSupportStatusRequest,
@@ -14,12 +16,16 @@ import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
 import { idempotencyOf } from "../idempotency/idempotency";
 import {
+  deskThread,
   deskUnlock,
   failWithdrawal,
   getOwnRequest,
   listDeskRequests,
   listOwnRequests,
   openSupportRequest,
+  ownThread,
+  postOwnMessage,
+  postStaffReply,
   requireUnlocked,
   setRequestStatus,
   unlockDesk,
@@ -83,7 +89,86 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(await openSupportRequest(app.db, app.clock, currentMember(request), request.body)),
   );
 
+  app.get(
+    "/api/support/requests/:requestId/messages",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["support"],
+        summary: "The thread of one of the member's own requests, oldest first",
+        params: ZRequestParams,
+        response: { 200: ZSupportThread, ...errors },
+      },
+    },
+    async (request) => ownThread(app.db, currentMember(request), request.params.requestId),
+  );
+
+  app.post(
+    "/api/support/requests/:requestId/messages",
+    {
+      onRequest: app.requireMember,
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: {
+        tags: ["support"],
+        summary: "Write in the thread of one of the member's own requests",
+        params: ZRequestParams,
+        body: ZPostSupportMessage,
+        response: { 200: ZSupportThread, ...errors },
+      },
+    },
+    async (request) =>
+      postOwnMessage(
+        app.db,
+        app.clock,
+        currentMember(request),
+        request.params.requestId,
+        request.body.body,
+      ),
+  );
+
   // ── Staff (support and admin, 2FA on) ──
+  app.get(
+    "/api/support/desk/requests/:requestId/messages",
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ["support"],
+        summary: "The thread of any request (desk unlocked)",
+        params: ZRequestParams,
+        response: { 200: ZSupportThread, ...errors },
+      },
+    },
+    async (request) => {
+      await requireUnlocked(app.db, app.clock, currentMember(request));
+      return deskThread(app.db, request.params.requestId);
+    },
+  );
+
+  app.post(
+    "/api/support/desk/requests/:requestId/messages",
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ["support"],
+        summary: "Reply in a request's thread (the member is e-mailed; desk unlocked)",
+        params: ZRequestParams,
+        body: ZPostSupportMessage,
+        response: { 200: ZSupportThread, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = currentMember(request);
+      await requireUnlocked(app.db, app.clock, staff);
+      return postStaffReply(
+        app.db,
+        app.clock,
+        staff,
+        request.ip,
+        request.params.requestId,
+        request.body.body,
+      );
+    },
+  );
   app.get(
     "/api/support/desk/unlock",
     {

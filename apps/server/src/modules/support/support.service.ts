@@ -6,6 +6,7 @@ import {
   type TSupportListQuery,
   type TSupportPage,
   type TSupportRequest,
+  type TSupportThread,
   type TSupportUnlock,
   type TUpdateSupportStatusRequest,
 } from "@viewvault/shared";
@@ -18,12 +19,16 @@ import { loadAccountSecurity } from "../auth/accounts.repository";
 import { verifyPassword } from "../auth/password";
 import type { Idempotency } from "../idempotency/idempotency";
 import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import { queueNotice } from "../profiles/profiles.repository";
 import { toWithdrawal } from "../withdrawals/withdrawals.mapper";
 import {
   countSupportRequests,
   findSupportRequest,
+  insertMessage,
   insertSupportRequest,
   listSupportRequests,
+  messagesOf,
+  requestOwner,
   type SupportFilter,
   saveUnlock,
   unlockedUntil,
@@ -217,4 +222,90 @@ export async function failWithdrawal(
     clock.now(),
   ]);
   return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
+}
+
+// ── Threads ─────────────────────────────────────────────────────────────────────────────────
+
+async function thread(db: Db, requestId: string): Promise<TSupportThread> {
+  const rows = await messagesOf(db, requestId);
+  return {
+    messages: rows.map(({ message, author }) => ({
+      id: message.id,
+      author,
+      fromStaff: message.fromStaff,
+      body: message.body,
+      createdAt: message.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The member's own request's thread; another member's request is "not found". */
+export async function ownThread(db: Db, member: Member, requestId: string) {
+  if ((await requestOwner(db, requestId)) !== member.profile.id) {
+    throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  }
+  return thread(db, requestId);
+}
+
+export async function postOwnMessage(
+  db: Db,
+  clock: Clock,
+  member: Member,
+  requestId: string,
+  body: string,
+): Promise<TSupportThread> {
+  if ((await requestOwner(db, requestId)) !== member.profile.id) {
+    throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  }
+  await insertMessage(db, {
+    requestId,
+    authorId: member.profile.id,
+    fromStaff: false,
+    body,
+    createdAt: clock.now(),
+  });
+  return thread(db, requestId);
+}
+
+export async function deskThread(db: Db, requestId: string): Promise<TSupportThread> {
+  if (!(await requestOwner(db, requestId))) {
+    throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  }
+  return thread(db, requestId);
+}
+
+/** A staff reply: the message, the member's e-mail and the audit row, in one transaction. */
+export async function postStaffReply(
+  db: Db,
+  clock: Clock,
+  staff: Member,
+  ip: string,
+  requestId: string,
+  body: string,
+): Promise<TSupportThread> {
+  const owner = await requestOwner(db, requestId);
+  if (!owner) throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await insertMessage(tx, {
+      requestId,
+      authorId: staff.profile.id,
+      fromStaff: true,
+      body,
+      createdAt: now,
+    });
+    await queueNotice(tx, owner, "support-reply", "supportReply", { body });
+    await recordAuditEvent(tx, {
+      actorProfileId: staff.profile.id,
+      actorRole: staff.profile.role,
+      action: "support.reply",
+      targetProfileId: owner,
+      targetType: "support_request",
+      targetId: requestId,
+      after: { body },
+      ip,
+      createdAt: now,
+    });
+  });
+  return thread(db, requestId);
 }

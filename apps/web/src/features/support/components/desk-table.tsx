@@ -179,7 +179,7 @@ function DeskRow({ request }: { request: TSupportRequest }) {
 
   return (
     <li className="grid gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_auto]" data-testid="desk-request">
-      <RequestDetails request={request} />
+      <RequestDetails request={request} audience="staff" />
       <div className="grid content-start gap-2 sm:w-52">
         <Label htmlFor={`${ids}-status`} className="sr-only">
           {t("fields.status")}

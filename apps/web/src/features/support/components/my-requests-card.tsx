@@ -31,7 +31,7 @@ export function MyRequestsCard() {
           <ul className="divide-y" aria-label={t("member.listTitle")}>
             {query.data.requests.map((request) => (
               <li key={request.id} className="py-3" data-testid="my-request">
-                <RequestDetails request={request} />
+                <RequestDetails request={request} audience="member" />
               </li>
             ))}
           </ul>

@@ -1,13 +1,24 @@
 import type { TSupportRequest } from "@viewvault/shared";
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, MessageSquare } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { useMoneyFormat } from "@/lib/use-money-format";
+import type { ThreadAudience } from "../api/thread";
+import { RequestThread } from "./request-thread";
 
 /** The seeds' fields of a request, and its withdrawal's state (hash link, reason) when it has one. */
-export function RequestDetails({ request }: { request: TSupportRequest }) {
+export function RequestDetails({
+  request,
+  audience,
+}: {
+  request: TSupportRequest;
+  audience: ThreadAudience;
+}) {
   const { t } = useTranslation("support");
   const fmt = useMoneyFormat();
+  const [open, setOpen] = useState(false);
   const w = request.withdrawal;
   return (
     <div className="grid min-w-0 gap-1 text-sm">
@@ -56,6 +67,18 @@ export function RequestDetails({ request }: { request: TSupportRequest }) {
       <time dateTime={request.createdAt} className="text-xs text-muted-foreground">
         {fmt.dateTime(request.createdAt)}
       </time>
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        className="justify-self-start px-0"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <MessageSquare aria-hidden="true" />
+        {open ? t("thread.close") : t("thread.open")}
+      </Button>
+      {open ? <RequestThread audience={audience} requestId={request.id} /> : null}
     </div>
   );
 }

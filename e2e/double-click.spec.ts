@@ -11,6 +11,8 @@ import { expect, open, test } from "./fixtures";
 
 const FUNDER = { email: "diego@viewvault.local", password: "diego-password-1", username: "diego" };
 const FUNDING_VIEWS = 800;
+/** USDT for one withdrawal (an unverified member may withdraw 100 USDT a day). */
+const FUNDING_USDT = 100;
 
 const DOUBLE_CLICKS: Array<[string, (button: Locator) => Promise<void>]> = [
   ["dblclick()", (button) => button.dblclick()],
@@ -86,7 +88,7 @@ async function freshMember(page: Page, baseURL: string) {
   return member;
 }
 
-/** The funder sends views to the new member (over the API: funding is not under test). */
+/** The funder sends views and USDT to the new member (over the API: funding is not under test). */
 async function fund(page: Page, baseURL: string, username: string) {
   const context = await page.context().browser()?.newContext({ baseURL });
   if (!context) throw new Error("no browser");
@@ -102,6 +104,11 @@ async function fund(page: Page, baseURL: string, username: string) {
       data: { recipient: username, transferType: "VIEWS", amount: String(FUNDING_VIEWS) },
     });
     expect(sent.ok(), await sent.text()).toBe(true);
+    const usdt = await context.request.post("/api/transfers", {
+      headers,
+      data: { recipient: username, transferType: "USDT", amount: String(FUNDING_USDT) },
+    });
+    expect(usdt.ok(), await usdt.text()).toBe(true);
   } finally {
     await context.close();
   }
@@ -243,5 +250,30 @@ test("every money button, double-clicked, moves money exactly once", async ({ pa
       const reward = added[0]?.status === "MATCHED" ? 2n : 0n;
       expect((await balances(page)).views, how).toBe(before.views - 1n + reward);
     }
+  });
+
+  await test.step("withdraw: Confirm withdrawal", async () => {
+    // The daily limit of an unverified member (100 USDT) allows one withdrawal: dblclick() only.
+    const [how, doubleClick] = DOUBLE_CLICKS[0] as (typeof DOUBLE_CLICKS)[number];
+    const posts = postsTo(page, /^\/api\/withdrawals$/);
+    await open(page, "/withdraw");
+    const pendingBefore = BigInt(
+      (await getJson<{ pendingUsdt: string }>(page, "/api/balances")).pendingUsdt,
+    );
+    const form = page.getByRole("form", { name: "Request a withdrawal" });
+    await form.getByLabel("Amount (USDT)").fill("100");
+    await form.getByLabel("Network").selectOption("TRC20");
+    await form.getByLabel("Wallet address").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    await form.getByRole("button", { name: "Review withdrawal" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm withdrawal" });
+    await dialog.getByLabel("Password").fill(me.password);
+    await doubleClick(dialog.getByRole("button", { name: "Confirm withdrawal" }));
+    await expect(page.getByText("Withdrawal Submitted!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(posts(), how).toBe(1);
+    const after = await getJson<{ pendingUsdt: string }>(page, "/api/balances");
+    expect(BigInt(after.pendingUsdt) - pendingBefore, how).toBe(100_000_000n);
+    const list = await getJson<{ withdrawals: unknown[] }>(page, "/api/withdrawals");
+    expect(list.withdrawals, how).toHaveLength(1);
   });
 });

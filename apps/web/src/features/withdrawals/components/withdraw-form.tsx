@@ -206,7 +206,13 @@ export function WithdrawForm({ overview }: { overview: TWithdrawalOverview }) {
                 </dd>
               </div>
             </dl>
-            <Button type="submit" variant="gradient" size="lg" className="w-full">
+            <Button
+              type="submit"
+              variant="gradient"
+              size="lg"
+              className="w-full"
+              disabled={disabled}
+            >
               <ArrowUpFromLine aria-hidden="true" />
               {t("form.submit")}
             </Button>

@@ -111,6 +111,9 @@ export const ACTIVITY_KINDS = [
   "view_request",
   "view_request_match",
   "view_request_refund",
+  "withdrawal_request",
+  "withdrawal_payout",
+  "withdrawal_return",
   "adjustment",
 ] as const;
 

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 // per second with their
 // p99, and GET /api/balances, each as a ratio of pgbench TPC-B (writes) or select-only (reads).
 // BENCH_RUNS runs (default 3); the summary gives min / median / max of every figure.
+// Withdrawal requests are measured as their money command alone (see withdrawalRequests).
 // Goals (issue 9): transfers ≥ 50 % of TPC-B with p99 < 50 ms; watch completions ≥ 1,000/s or
 // ≥ 30 % of TPC-B; signed-in balances ≥ 25 % of select-only; ledger:verify after every run.
 // Goal (issue 10): box openings/s at least the transfer figure.
@@ -117,6 +118,48 @@ async function prepareOffers(): Promise<string[]> {
       sql`select id from market_offers where status = 'OPEN' order by created_at, id`,
     )
   ).map((r) => r.id);
+}
+
+/**
+ * Withdrawal requests, as the money command alone (vv_withdraw_request, the statement the route
+ * runs after the password check): over HTTP a withdrawal is bounded by scrypt, its rate limit
+ * (10 a minute per address) and the daily limit, so the bench calls the command straight from
+ * the bench's pool (8 connections, 32 concurrent callers) with a limit no run can reach.
+ */
+async function withdrawalRequests(): Promise<Row> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const until = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      const member = clientOf(i);
+      while (performance.now() < until) {
+        const started = performance.now();
+        try {
+          await db.execute(
+            sql`select vv_withdraw_request(${member.id}::uuid, null, 'bench', 'bench', 100000000,
+                  1000000, 'TRC20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', now(), now() - interval '1 day',
+                  ${Number.MAX_SAFE_INTEGER}::bigint, ${Number.MAX_SAFE_INTEGER}::bigint, 24,
+                  1000000000, null)`,
+          );
+          latencies.push(performance.now() - started);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.floor(q * (latencies.length - 1))] ?? 0);
+  return {
+    name: `vv_withdraw_request (SQL, ${CLIENTS} callers)`,
+    rps: Math.round(latencies.length / seconds),
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx: 0,
+    errors,
+  };
 }
 
 type RunFigures = Record<string, number>;
@@ -291,6 +334,7 @@ for (let run = 1; run <= RUNS; run++) {
   } finally {
     await stopServer(server);
   }
+  rows.push(await withdrawalRequests());
   const tpcb = await pgbenchTps(CLIENTS, 50);
   const selectOnly = await pgbenchTps(CLIENTS, 50, ["-S"]);
   const byName = (prefix: string) => rows.find((r) => r.name.startsWith(prefix)) as Row;

@@ -1,6 +1,3 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import {
   clientAddress,
@@ -11,7 +8,7 @@ import {
   submitSignIn,
   test,
 } from "./fixtures";
-import { freshTotp } from "./totp";
+import { STAFF, signInStaff } from "./staff";
 
 /**
  * The admin console journey: the demo admin signs in with 2FA, finds a member, suspends them
@@ -20,39 +17,11 @@ import { freshTotp } from "./totp";
  * console in Portuguese.
  */
 
-const ADMIN = { email: "admin@viewvault.local", password: "admin-password-1" };
-// The demo admin's 2FA key, kept for the other project's run against the same server.
-const SECRET_FILE = path.join(tmpdir(), `vv-e2e-admin-totp-${process.env.E2E_PORT ?? 3100}`);
-
 /** Opens the account menu once its code has replaced the first paint's placeholder button. */
 async function openAccountMenu(page: Page, username: string): Promise<void> {
   const button = page.getByRole("button", { name: `Account menu of ${username}` });
   await expect(button).toHaveAttribute("aria-haspopup", "menu");
   await button.click();
-}
-
-/** Signs the demo admin in; turns 2FA on the first time (staff pages require it). */
-async function signInAdmin(page: Page): Promise<void> {
-  await submitSignIn(page, ADMIN.email, ADMIN.password);
-  const code = page.getByLabel("Authentication code");
-  await expect(code.or(page.getByRole("heading", { level: 1, name: /Hello/ }))).toBeVisible();
-  if (await code.isVisible()) {
-    await code.fill(await freshTotp(readFileSync(SECRET_FILE, "utf8").trim()));
-    await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL(/\/dashboard/);
-    return;
-  }
-  // Staff pages send staff without 2FA to the security settings first.
-  await page.goto("/admin");
-  await expect(page).toHaveURL(/\/settings\?tab=security&notice=staff-2fa/);
-  await page.getByRole("button", { name: "Enable two-factor authentication" }).click();
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
-  writeFileSync(SECRET_FILE, secret);
-  await page.getByLabel("6-digit code").fill(await freshTotp(secret));
-  await page.getByRole("button", { name: "Verify and enable" }).click();
-  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
 }
 
 /** A sign-up invited by bruno from bruno's own address: its referral is held for review. */
@@ -105,7 +74,7 @@ test("admin: find, suspend and reinstate a member, approve a held referral, read
   const carla = await memberContext(browser, { baseURL });
   await signIn(carla.page, "carla@viewvault.local", "carla-password-1");
 
-  await signInAdmin(page);
+  await signInStaff(page, "admin");
   await page.goto("/dashboard");
   await openAccountMenu(page, "admin");
   await page.getByRole("menuitem", { name: "Admin" }).click();
@@ -153,7 +122,7 @@ test("admin: find, suspend and reinstate a member, approve a held referral, read
   await dialog.getByRole("button", { name: "Approve and pay" }).click();
   const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
   await stepUp.getByRole("button", { name: "Use my password instead" }).click();
-  await stepUp.getByLabel("Password").fill(ADMIN.password);
+  await stepUp.getByLabel("Password").fill(STAFF.admin.password);
   await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Referral approved and paid.")).toBeVisible();
   await expect(item).toBeHidden();

@@ -12,6 +12,8 @@ import { expect, open, openDailyClaim, test } from "./fixtures";
 
 const FUNDER = { email: "diego@viewvault.local", password: "diego-password-1", username: "diego" };
 const FUNDING_VIEWS = 1_000;
+/** USDT for one withdrawal (an unverified member may withdraw 100 USDT a day). */
+const FUNDING_USDT = 100;
 
 const DOUBLE_CLICKS: Array<[string, (button: Locator) => Promise<void>]> = [
   ["dblclick()", (button) => button.dblclick()],
@@ -88,8 +90,8 @@ async function freshMember(page: Page, baseURL: string) {
 }
 
 /**
- * The funder sends views to the new member and lists two offers of 10 views at 0.5 USDT for them
- * to buy (over the API: funding is not under test).
+ * The funder sends views and USDT to the new member and lists two offers of 10 views at 0.5 USDT
+ * for them to buy (over the API: funding is not under test).
  */
 async function fund(page: Page, baseURL: string, username: string) {
   const context = await page.context().browser()?.newContext({ baseURL });
@@ -113,6 +115,11 @@ async function fund(page: Page, baseURL: string, username: string) {
       });
       expect(listed.ok(), await listed.text()).toBe(true);
     }
+    const usdt = await context.request.post("/api/transfers", {
+      headers,
+      data: { recipient: username, transferType: "USDT", amount: String(FUNDING_USDT) },
+    });
+    expect(usdt.ok(), await usdt.text()).toBe(true);
   } finally {
     await context.close();
   }
@@ -348,5 +355,30 @@ test("every money button, double-clicked, moves money exactly once", async ({ pa
       const bought = await getJson<Mine>(page, "/api/marketplace/mine");
       expect(bought.purchases.length - mine.purchases.length, how).toBe(1);
     }
+  });
+
+  await test.step("withdraw: Confirm withdrawal", async () => {
+    // The daily limit of an unverified member (100 USDT) allows one withdrawal: dblclick() only.
+    const [how, doubleClick] = DOUBLE_CLICKS[0] as (typeof DOUBLE_CLICKS)[number];
+    const posts = postsTo(page, /^\/api\/withdrawals$/);
+    await open(page, "/withdraw");
+    const pendingBefore = BigInt(
+      (await getJson<{ pendingUsdt: string }>(page, "/api/balances")).pendingUsdt,
+    );
+    const form = page.getByRole("form", { name: "Request a withdrawal" });
+    await form.getByLabel("Amount (USDT)").fill("100");
+    await form.getByLabel("Network").selectOption("TRC20");
+    await form.getByLabel("Wallet address").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    await form.getByRole("button", { name: "Review withdrawal" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm withdrawal" });
+    await dialog.getByLabel("Password").fill(me.password);
+    await doubleClick(dialog.getByRole("button", { name: "Confirm withdrawal" }));
+    await expect(page.getByText("Withdrawal Submitted!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(posts(), how).toBe(1);
+    const after = await getJson<{ pendingUsdt: string }>(page, "/api/balances");
+    expect(BigInt(after.pendingUsdt) - pendingBefore, how).toBe(100_000_000n);
+    const list = await getJson<{ withdrawals: unknown[] }>(page, "/api/withdrawals");
+    expect(list.withdrawals, how).toHaveLength(1);
   });
 });

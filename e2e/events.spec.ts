@@ -8,7 +8,7 @@ import {
   signIn,
   test,
 } from "./fixtures";
-import { totp } from "./totp";
+import { STAFF, staffApi } from "./staff";
 
 /**
  * The events journey: the server clock moves to the Daily First Claim's opening → bruno claims
@@ -24,42 +24,12 @@ const demo = (username: string) => ({
 });
 /**
  * Both projects run against the same server, one after the other: each has its own members
- * (a winner waits 7 days before winning again) and its own staff account (2FA is turned on once).
+ * (a winner waits 7 days before winning again); the demo admin (2FA from the demo seed) grants.
  */
 const CAST = {
   phone: { winner: "bruno", watcher: "carla", reader: "diego", staff: "admin" },
-  desktop: { winner: "emma", watcher: "felipe", reader: "alice", staff: "support" },
+  desktop: { winner: "emma", watcher: "felipe", reader: "alice", staff: "admin" },
 } as const;
-
-/** An admin with two-factor on, over the API (the admin console has its own issue). */
-async function staffRequest(
-  page: Page,
-  baseURL: string,
-  staff: { email: string; password: string },
-): Promise<APIRequestContext> {
-  const context = await page.context().browser()?.newContext({ baseURL });
-  if (!context) throw new Error("no browser");
-  const headers = { origin: baseURL };
-  const request = context.request;
-  const signedIn = await request.post("/api/auth/sign-in/email", {
-    headers,
-    data: { email: staff.email, password: staff.password },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const enabled = await request.post("/api/auth/two-factor/enable", {
-    headers,
-    data: { password: staff.password },
-  });
-  expect(enabled.ok(), await enabled.text()).toBe(true);
-  const uri = ((await enabled.json()) as { totpURI: string }).totpURI;
-  const secret = new URL(uri).searchParams.get("secret") ?? "";
-  const verified = await request.post("/api/auth/two-factor/verify-totp", {
-    headers,
-    data: { code: totp(secret) },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  return request;
-}
 
 async function profileId(page: Page): Promise<string> {
   const me = (await (await page.request.get("/api/me")).json()) as { profile: { id: string } };
@@ -131,7 +101,13 @@ test("daily claim seen live elsewhere; an admin's bonus claimed once; in both la
   // 4. An admin grants Carla a bonus; the card appears on her dashboard live; she claims it once.
   await open(carla.page, "/dashboard");
   await expect(carla.page.getByTestId("event-bonus-card")).toHaveCount(0);
-  const admin = await staffRequest(page, baseURL, demo(cast.staff));
+  const admin = await staffApi(browser, baseURL, cast.staff);
+  // Money for a member: the admin confirms who they are first (ADR 029).
+  const confirmed = await admin.post("/api/admin/step-up", {
+    headers: { origin: baseURL },
+    data: { password: STAFF[cast.staff].password },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
   const granted = await admin.post(`/api/admin/members/${await profileId(carla.page)}/bonuses`, {
     headers: { origin: baseURL },
     data: { amount: "15", reason: "Launch week" },

@@ -35,6 +35,7 @@ import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
 import { rewardsRoutes } from "./modules/rewards/rewards.routes";
 import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
+import { supportRoutes } from "./modules/support/support.routes";
 import { swapRoutes } from "./modules/swap/swap.routes";
 import { transfersRoutes } from "./modules/transfers/transfers.routes";
 import { transparencyRoutes } from "./modules/transparency/transparency.routes";
@@ -43,6 +44,7 @@ import { createOembedClient } from "./modules/videos/oembed";
 import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
 import { watchRoutes } from "./modules/watch/watch.routes";
+import { withdrawalsRoutes } from "./modules/withdrawals/withdrawals.routes";
 import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { errorHandlerPlugin } from "./plugins/error-handler";
@@ -72,6 +74,8 @@ declare module "fastify" {
     money: Money;
     /** The address members use (links in e-mails). */
     publicUrl: string;
+    /** The support inbox (SUPPORT_EMAIL), told of every withdrawal request. */
+    supportEmail: string | null;
   }
 }
 
@@ -176,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   app.decorate("mailer", mailer);
   app.decorate("publicUrl", env.PUBLIC_URL);
+  app.decorate("supportEmail", env.SUPPORT_EMAIL ?? null);
   app.addHook("onClose", async () => {
     await mailer.stop();
   });
@@ -234,6 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis,
     ...(deps.presenceKey ? { key: deps.presenceKey } : {}),
   });
+  await app.register(withdrawalsRoutes, { authSecret });
+  await app.register(supportRoutes);
   if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });
   if (env.devMailbox) await app.register(mailboxRoutes);
 

@@ -7,6 +7,7 @@ import { openMigratedDatabase, runMigrations } from "./db/migrate";
 import { seedDemo } from "./db/seed";
 import { startBackgroundJobs } from "./jobs";
 import { readyMessage } from "./lib/ready-message";
+import { resolveAuthSecret } from "./lib/secret";
 
 /** What to open, for the last line of the start log. */
 function ready(env: Env, port: number, suffix = ""): string {
@@ -26,11 +27,18 @@ function readEnv(): Env {
   }
 }
 
+function seedOptions(env: Env) {
+  return {
+    log: (msg: string) => console.log(msg),
+    authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
+  };
+}
+
 /** Migrations and demo data run once, before any instance serves (under the advisory lock). */
 async function prepareDatabase(env: Env): Promise<void> {
   const database = await openMigratedDatabase(env, 2);
   try {
-    if (env.seedDemo) await seedDemo(database.db, { log: (msg) => console.log(msg) });
+    if (env.seedDemo) await seedDemo(database.db, seedOptions(env));
   } finally {
     await database.close();
   }
@@ -45,7 +53,7 @@ async function serve(env: Env, prepared: boolean): Promise<void> {
   });
   if (!prepared) {
     await runMigrations(database);
-    if (env.seedDemo) await seedDemo(database.db, { log: (msg) => console.log(msg) });
+    if (env.seedDemo) await seedDemo(database.db, seedOptions(env));
   }
   const app = await buildApp({ env, database });
   app.log.info(

@@ -93,13 +93,26 @@ export const WITHDRAWAL = {
   secondApprovalAboveMicroUsdt: 1_000n * MICRO_PER_USDT,
   secondApprovalMaxHours: 24,
   amountStepUsdt: "0.01",
+  /** The seeds' shortest wallet address ("Please enter a valid wallet address" below it). */
+  addressMinLength: 20,
+  /** A payout wallet changed less than this long ago cannot receive a withdrawal yet. */
+  newAddressHoldHours: 24,
+  /** The daily limit counts withdrawals (not failed) since 00:00 UTC. */
+  dayBoundaryTimeZone: "UTC",
 } as const;
 
-export const WALLET_ADDRESS_PATTERNS: Record<Network, RegExp> = {
-  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-  ERC20: /^0x[0-9a-fA-F]{40}$/,
-  BEP20: /^0x[0-9a-fA-F]{40}$/,
-};
+/**
+ * The support desk: staff re-enter their password to unlock it (the seeds' gate, checked by the
+ * server); the unlock lasts this long for the session. Requests are listed this many per page.
+ */
+export const SUPPORT_DESK = {
+  unlockMinutes: 15,
+  pageSize: 20,
+  requestTypes: ["WITHDRAWAL", "WITHDRAWAL_QUESTION", "ACCOUNT", "PAYMENT", "OTHER"] as const,
+  statuses: ["PENDING", "PROCESSING", "COMPLETED"] as const,
+  messageMaxLength: 2_000,
+  reasonMaxLength: 500,
+} as const;
 
 /** Verification levels stated by the AML/KYC policy, with their withdrawal limits. */
 export const VERIFICATION_TIERS = [

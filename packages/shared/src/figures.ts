@@ -82,6 +82,7 @@ export function policyFigures(locale: string): Record<string, string> {
     secondApprovalAbove: usdt(WITHDRAWAL.secondApprovalAboveMicroUsdt),
     secondApprovalHours: String(WITHDRAWAL.secondApprovalMaxHours),
     stepUpMinutes: String(ADMIN.stepUpMinutes),
+    newWalletHoldHours: String(WITHDRAWAL.newAddressHoldHours),
     tierBasicLimit: usdt(tier("basic") ?? 0n),
     tierIntermediateLimit: usdt(tier("intermediate") ?? 0n),
     referralSignupViews: views(REFERRAL.signupRewardViews),

@@ -25,6 +25,8 @@ export const APP_PAGES = [
   "watch/:id",
   "swap",
   "transfer",
+  "withdraw",
+  "support",
   "activity",
   "referrals",
   "fairness",

@@ -111,6 +111,8 @@ export const ZEnv = z
     ),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default("ViewVault <no-reply@viewvault.local>"),
+    /** The support inbox: told of every withdrawal request (unset: no copy is sent). */
+    SUPPORT_EMAIL: z.preprocess(unsetIfEmpty, z.email().optional()),
     DEV_MAILBOX: optionalBool,
     /** YouTube's public oEmbed endpoint (tests point it at a local stand-in). */
     OEMBED_URL: z.url().default("https://www.youtube.com/oembed"),

@@ -72,6 +72,14 @@ const TransferPage = lazyPage(
   () => import("./routes/transfer/transfer-page").then((m) => m.TransferPage),
   ["transfer", "money"],
 );
+const WithdrawPage = lazyPage(
+  () => import("./routes/withdraw/withdraw-page").then((m) => m.WithdrawPage),
+  ["withdraw", "money", "errors"],
+);
+const SupportPage = lazyPage(
+  () => import("./routes/support/support-page").then((m) => m.SupportPage),
+  ["support", "money", "errors"],
+);
 const ActivityPage = lazyPage(
   () => import("./routes/activity/activity-page").then((m) => m.ActivityPage),
   ["activity", "money"],
@@ -158,6 +166,8 @@ export const routes: RouteObject[] = [
               { path: "watch/:id", element: <WatchPage /> },
               { path: "swap", element: <SwapPage /> },
               { path: "transfer", element: <TransferPage /> },
+              { path: "withdraw", element: <WithdrawPage /> },
+              { path: "support", element: <SupportPage /> },
               { path: "activity", element: <ActivityPage /> },
               { path: "referrals", element: <ReferralsPage /> },
               { path: "events", element: <EventsPage /> },

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { LOCALES, NETWORKS, PASSWORD, WALLET_ADDRESS_PATTERNS } from "../constants";
+import { LOCALES, NETWORKS, PASSWORD } from "../constants";
 import { validationKey as v } from "../errors";
+import { walletAddressProblem } from "../wallet/wallet-address";
 
 /**
  * Account contracts. Validation messages are locale keys (`errors:validation.*`, the seeds'
@@ -197,18 +198,15 @@ export const ZUsernameAvailability = z
   .meta({ id: "UsernameAvailability" });
 export type TUsernameAvailability = z.infer<typeof ZUsernameAvailability>;
 
-export function isValidWalletAddress(network: (typeof NETWORKS)[number], address: string): boolean {
-  return WALLET_ADDRESS_PATTERNS[network].test(address);
-}
-
 /** What is wrong with a payout address for a network (a locale key), or null. */
 export function walletAddressMessage(
   network: (typeof NETWORKS)[number],
   address: string,
 ): string | null {
-  const trimmed = address.trim();
-  if (!trimmed) return v("walletRequired");
-  if (isValidWalletAddress(network, trimmed)) return null;
+  const problem = walletAddressProblem(network, address);
+  if (problem === null) return null;
+  if (problem === "required") return v("walletRequired");
+  if (problem === "checksum") return v("walletChecksum");
   return network === "TRC20"
     ? v("walletTrc20")
     : network === "ERC20"

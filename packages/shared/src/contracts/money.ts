@@ -117,6 +117,9 @@ export const ACTIVITY_KINDS = [
   "annual_claim",
   "event_bonus",
   "milestone_reward",
+  "withdrawal_request",
+  "withdrawal_payout",
+  "withdrawal_return",
   "adjustment",
 ] as const;
 

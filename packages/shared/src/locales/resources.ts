@@ -18,10 +18,12 @@ import enProfile from "./en/profile.json" with { type: "json" };
 import enRanking from "./en/ranking.json" with { type: "json" };
 import enReferrals from "./en/referrals.json" with { type: "json" };
 import enSettings from "./en/settings.json" with { type: "json" };
+import enSupport from "./en/support.json" with { type: "json" };
 import enSwap from "./en/swap.json" with { type: "json" };
 import enTransfer from "./en/transfer.json" with { type: "json" };
 import enTransparency from "./en/transparency.json" with { type: "json" };
 import enVideos from "./en/videos.json" with { type: "json" };
+import enWithdraw from "./en/withdraw.json" with { type: "json" };
 import ptActivity from "./pt-BR/activity.json" with { type: "json" };
 import ptAdmin from "./pt-BR/admin.json" with { type: "json" };
 import ptAuth from "./pt-BR/auth.json" with { type: "json" };
@@ -40,10 +42,12 @@ import ptProfile from "./pt-BR/profile.json" with { type: "json" };
 import ptRanking from "./pt-BR/ranking.json" with { type: "json" };
 import ptReferrals from "./pt-BR/referrals.json" with { type: "json" };
 import ptSettings from "./pt-BR/settings.json" with { type: "json" };
+import ptSupport from "./pt-BR/support.json" with { type: "json" };
 import ptSwap from "./pt-BR/swap.json" with { type: "json" };
 import ptTransfer from "./pt-BR/transfer.json" with { type: "json" };
 import ptTransparency from "./pt-BR/transparency.json" with { type: "json" };
 import ptVideos from "./pt-BR/videos.json" with { type: "json" };
+import ptWithdraw from "./pt-BR/withdraw.json" with { type: "json" };
 
 export const LOCALE_RESOURCES = {
   en: {
@@ -68,7 +72,9 @@ export const LOCALE_RESOURCES = {
     swap: enSwap,
     transfer: enTransfer,
     transparency: enTransparency,
+    support: enSupport,
     videos: enVideos,
+    withdraw: enWithdraw,
   },
   "pt-BR": {
     activity: ptActivity,
@@ -92,7 +98,9 @@ export const LOCALE_RESOURCES = {
     swap: ptSwap,
     transfer: ptTransfer,
     transparency: ptTransparency,
+    support: ptSupport,
     videos: ptVideos,
+    withdraw: ptWithdraw,
   },
 } as const;
 

@@ -3,8 +3,10 @@ import { sessions } from "./auth";
 import { profiles } from "./profiles";
 
 /**
- * Every staff action (role changes, suspensions, referral decisions, …), append-only: who (and
- * their role then), what, on whom, why, the state before and after, and from which address.
+ * Every staff action (role changes, suspensions, referral decisions, withdrawals, the support
+ * desk …): who (and their role then), what, on whom or what, why, the state before and after, the
+ * address and the time. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (only the
+ * members' ids may be set to null when a profile is deleted; ADR 023).
  */
 export const auditEvents = pgTable(
   "audit_events",
@@ -13,15 +15,20 @@ export const auditEvents = pgTable(
     actorProfileId: uuid("actor_profile_id").references(() => profiles.id, {
       onDelete: "set null",
     }),
+    /** The actor's role when they acted (support, admin). */
+    actorRole: text("actor_role"),
     action: text("action").notNull(),
     targetProfileId: uuid("target_profile_id").references(() => profiles.id, {
       onDelete: "set null",
     }),
-    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
-    actorRole: text("actor_role"),
-    reason: text("reason"),
+    /** What the action touched besides a member: "withdrawal", "support_request" … and its id. */
+    targetType: text("target_type"),
+    targetId: text("target_id"),
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    reason: text("reason"),
+    /** The client address the action came from. */
     address: text("address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,3 +10,4 @@ export * from "./platform";
 export * from "./profiles";
 export * from "./ranking";
 export * from "./videos";
+export * from "./withdrawals";

@@ -35,6 +35,8 @@ export const profiles = pgTable(
     isVerified: boolean("is_verified").notNull().default(false),
     walletAddress: text("wallet_address"),
     walletNetwork: text("wallet_network", { enum: ["TRC20", "ERC20", "BEP20"] }),
+    /** When the payout wallet last changed: it cannot receive a withdrawal for 24 hours. */
+    walletChangedAt: timestamp("wallet_changed_at", { withTimezone: true }),
     referredBy: uuid("referred_by").references((): AnyPgColumn => profiles.id, {
       onDelete: "set null",
     }),

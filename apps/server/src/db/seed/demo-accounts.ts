@@ -54,7 +54,7 @@ export async function seedDemoAccounts(db: Db, opts: SeedOptions): Promise<void>
       ...DEMO_ACCOUNTS.map(
         (a) => `  ${a.role.padEnd(7)}  ${a.email.padEnd(26)} password: ${a.password}`,
       ),
-      "  Staff pages ask staff to turn on two-factor authentication first (Settings → Security).",
+      "  Staff pages need two-factor authentication: the demo staff have it on (key below).",
     ].join("\n"),
   );
 }

@@ -2,10 +2,13 @@ import type { Db } from "../client";
 import { seedDemoAccounts } from "./demo-accounts";
 import { seedDemoBalances } from "./demo-balances";
 import { seedDemoEvents } from "./demo-events";
+import { seedDemoStaffTwoFactor } from "./demo-staff-two-factor";
 import { seedDemoVideos } from "./demo-videos";
 
 export interface SeedOptions {
   log: (message: string) => void;
+  /** The app's auth secret: encrypts the demo staff's two-factor key as Better Auth does. */
+  authSecret?: string;
 }
 
 /**
@@ -15,6 +18,7 @@ export interface SeedOptions {
  */
 const steps: Array<(db: Db, opts: SeedOptions) => Promise<void>> = [
   seedDemoAccounts,
+  seedDemoStaffTwoFactor,
   seedDemoBalances,
   seedDemoVideos,
   seedDemoEvents,

@@ -4,16 +4,21 @@ import { auditEvents, staffConfirmations } from "../../db/schema";
 
 /** Staff actions: the audit trail, member search and detail, held referrals, step-up times. */
 
+/** One staff action for the append-only audit log (ADR 023, ADR 029). */
 export interface AuditEventInput {
   actorProfileId: string | null;
+  actorRole?: string | null;
   action: string;
   targetProfileId: string | null;
-  details?: Record<string, unknown>;
-  actorRole?: string | null;
+  /** What the action touched besides a member: "withdrawal", "support_request" … and its id. */
+  targetType?: string | null;
+  targetId?: string | null;
   reason?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   address?: string | null;
+  createdAt?: Date;
+  details?: Record<string, unknown>;
 }
 
 export async function recordAuditEvent(db: DbOrTx, event: AuditEventInput): Promise<void> {

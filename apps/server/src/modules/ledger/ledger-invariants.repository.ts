@@ -56,6 +56,8 @@ export function orphanedTransactionReferences(db: DbOrTx) {
     ["view_requests", "refund_ledger_transaction_id"],
     ["market_offers", "list_ledger_transaction_id"],
     ["market_offers", "close_ledger_transaction_id"],
+    ["manual_claims", "ledger_transaction_id"],
+    ["manual_claims", "settle_transaction_id"],
   ];
   const checks = refs.map(
     ([table, column]) =>

@@ -4,6 +4,7 @@ import {
   type Locale,
   PRODUCT_NAME,
   parseUserAgent,
+  WITHDRAWAL,
 } from "@viewvault/shared";
 import { translator } from "../../lib/i18n";
 
@@ -12,7 +13,25 @@ export type TemplateKind =
   | "resetPassword"
   | "newSignIn"
   | "transferReceived"
-  | "offerSold";
+  | "offerSold"
+  | "walletChanged"
+  | "withdrawalSubmitted"
+  | "withdrawalCompleted"
+  | "withdrawalFailed"
+  | "withdrawalSupport"
+  | "supportReply";
+
+/** Notices that are not a reply to something the reader asked for: no "ignore this" line. */
+const NO_IGNORE_LINE: TemplateKind[] = [
+  "newSignIn",
+  "transferReceived",
+  "offerSold",
+  "withdrawalSubmitted",
+  "withdrawalCompleted",
+  "withdrawalFailed",
+  "withdrawalSupport",
+  "supportReply",
+];
 
 export interface RenderedMail {
   subject: string;
@@ -47,10 +66,7 @@ export function renderMail(
   const body = fill(`${kind}.body`);
   const button = fill(`${kind}.button`);
   const footer = fill("footer");
-  const ignore =
-    kind === "newSignIn" || kind === "transferReceived" || kind === "offerSold"
-      ? ""
-      : fill("ignore");
+  const ignore = NO_IGNORE_LINE.includes(kind) ? "" : fill("ignore");
   const text = [heading, "", body, "", `${button}: ${values.url}`, "", ignore, "", footer]
     .filter((line, i, all) => !(line === "" && all[i - 1] === ""))
     .join("\n");
@@ -100,6 +116,34 @@ export function renderNotice(
         total: t("money:units.usdt", { amount: formatUsdt(BigInt(params.total ?? "0"), locale) }),
         buyer: `@${params.buyer ?? ""}`,
       });
+    case "walletChanged":
+      return renderMail("walletChanged", locale, {
+        url: `${publicUrl}/settings`,
+        network: params.network ?? "",
+        address: params.address ?? "",
+        hours: params.hours ?? "",
+      });
+    case "supportReply":
+      return renderMail("supportReply", locale, {
+        url: `${publicUrl}/support`,
+        body: params.body ?? "",
+      });
+    case "withdrawalSubmitted":
+    case "withdrawalCompleted":
+    case "withdrawalFailed":
+    case "withdrawalSupport": {
+      const usdt = (value: string | undefined) =>
+        t("money:units.usdt", { amount: formatUsdt(BigInt(value ?? "0"), locale) });
+      return renderMail(template, locale, {
+        ...params,
+        url: template === "withdrawalSupport" ? `${publicUrl}/support` : `${publicUrl}/withdraw`,
+        amount: usdt(params.amount),
+        fee: usdt(params.fee),
+        net: usdt(params.net),
+        hoursMin: String(WITHDRAWAL.processingHours.min),
+        hoursMax: String(WITHDRAWAL.processingHours.max),
+      });
+    }
     default:
       throw new Error(`unknown notice template ${template}`);
   }

@@ -42,7 +42,10 @@ export async function updateProfile(
   db: DbOrTx,
   id: string,
   patch: Partial<
-    Pick<ProfileRow, "username" | "locale" | "walletAddress" | "walletNetwork" | "emailPrefs">
+    Pick<
+      ProfileRow,
+      "username" | "locale" | "walletAddress" | "walletNetwork" | "walletChangedAt" | "emailPrefs"
+    >
   >,
 ): Promise<ProfileRow> {
   const [row] = await db.update(profiles).set(patch).where(eq(profiles.id, id)).returning();
@@ -66,4 +69,17 @@ export async function usernameTakenByOther(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** A notice to a member (rendered in their language when the outbox delivers it). */
+export async function queueNotice(
+  db: DbOrTx,
+  profileId: string,
+  kind: string,
+  template: string,
+  params: Record<string, string>,
+): Promise<void> {
+  await db.execute(
+    sql`select vv_notice(${profileId}::uuid, ${kind}::text, ${template}::text, ${JSON.stringify(params)}::jsonb)`,
+  );
 }

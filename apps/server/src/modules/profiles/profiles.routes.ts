@@ -62,7 +62,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = asy
         response: { 200: ZMe, ...errors },
       },
     },
-    async (request) => updateWallet(app.db, opts.authSecret, currentMember(request), request.body),
+    async (request) =>
+      updateWallet(app.db, app.clock, opts.authSecret, currentMember(request), request.body),
   );
 
   app.put(

@@ -8,10 +8,12 @@ import {
   type TUpdateWalletRequest,
   type TUsernameAvailability,
   USERNAME_RULES,
+  WITHDRAWAL,
 } from "@viewvault/shared";
 import { symmetricDecrypt } from "better-auth/crypto";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
 import type { Member } from "../../plugins/auth";
 import { loadAccountSecurity } from "../auth/accounts.repository";
 import { verifyPassword } from "../auth/password";
@@ -19,6 +21,7 @@ import {
   countReferrals,
   findProfileByUsername,
   type ProfileRow,
+  queueNotice,
   updateProfile,
   usernameTakenByOther,
 } from "./profiles.repository";
@@ -122,16 +125,35 @@ export async function confirmIdentity(
   throw new AppError("INVALID_CREDENTIALS");
 }
 
+/**
+ * Saves the payout wallet after the password or a 2FA code. A changed wallet records when it
+ * changed (it cannot receive a withdrawal for 24 hours) and e-mails the member, in the same
+ * transaction.
+ */
 export async function updateWallet(
   db: Db,
+  clock: Clock,
   authSecret: string,
   member: Member,
   request: TUpdateWalletRequest,
 ): Promise<TMe> {
   await confirmIdentity(db, authSecret, member, request);
-  member.profile = await updateProfile(db, member.profile.id, {
-    walletAddress: request.walletAddress,
-    walletNetwork: request.walletNetwork,
+  const changed =
+    member.profile.walletAddress !== request.walletAddress ||
+    member.profile.walletNetwork !== request.walletNetwork;
+  if (!changed) return getMe(db, member);
+  member.profile = await db.transaction(async (tx) => {
+    const profile = await updateProfile(tx, member.profile.id, {
+      walletAddress: request.walletAddress,
+      walletNetwork: request.walletNetwork,
+      walletChangedAt: clock.now(),
+    });
+    await queueNotice(tx, profile.id, "wallet-changed", "walletChanged", {
+      network: request.walletNetwork,
+      address: request.walletAddress,
+      hours: String(WITHDRAWAL.newAddressHoldHours),
+    });
+    return profile;
   });
   return getMe(db, member);
 }

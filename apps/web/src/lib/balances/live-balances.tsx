@@ -11,7 +11,15 @@ export const BALANCES_STREAM_URL = "/api/balances/stream";
  * Query keys (first segment "money") whose lists change with a balance: swaps, transfers,
  * activity and referral totals are refetched (if shown) when the balances move.
  */
-const MONEY_LISTS = ["swaps", "transfers", "activity", "referrals", "rewards"];
+const MONEY_LISTS = [
+  "swaps",
+  "transfers",
+  "activity",
+  "referrals",
+  "rewards",
+  "withdrawals",
+  "support",
+];
 
 function sameBalances(a: TBalances | undefined, b: TBalances): boolean {
   return !!a && a.views === b.views && a.usdt === b.usdt && a.pendingUsdt === b.pendingUsdt;

@@ -4,6 +4,7 @@ import {
   type TMe,
   type TWalletConfirmForm,
   type TWalletForm,
+  WITHDRAWAL,
   ZWalletConfirmForm,
   ZWalletForm,
 } from "@viewvault/shared";
@@ -105,7 +106,9 @@ export function WalletTab({ me }: { me: TMe }) {
           </div>
           <Alert variant="warning">
             <AlertCircle aria-hidden="true" />
-            <AlertDescription className="text-foreground">{t("wallet.warning")}</AlertDescription>
+            <AlertDescription className="text-foreground">
+              {t("wallet.warning", { hours: WITHDRAWAL.newAddressHoldHours })}
+            </AlertDescription>
           </Alert>
           <Button type="submit" className="justify-self-start" disabled={unchanged}>
             <Save aria-hidden="true" />

@@ -1,0 +1,311 @@
+import {
+  isValidTxHash,
+  type Network,
+  SUPPORT_DESK,
+  type TCreateSupportRequest,
+  type TSupportListQuery,
+  type TSupportPage,
+  type TSupportRequest,
+  type TSupportThread,
+  type TSupportUnlock,
+  type TUpdateSupportStatusRequest,
+} from "@viewvault/shared";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import type { Member } from "../../plugins/auth";
+import { recordAuditEvent } from "../admin/admin.repository";
+import { loadAccountSecurity } from "../auth/accounts.repository";
+import { verifyPassword } from "../auth/password";
+import type { Idempotency } from "../idempotency/idempotency";
+import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import { queueNotice } from "../profiles/profiles.repository";
+import { toWithdrawal } from "../withdrawals/withdrawals.mapper";
+import {
+  countSupportRequests,
+  findSupportRequest,
+  insertMessage,
+  insertSupportRequest,
+  listSupportRequests,
+  messagesOf,
+  requestOwner,
+  type SupportFilter,
+  saveUnlock,
+  unlockedUntil,
+} from "./support.repository";
+
+type Row = Awaited<ReturnType<typeof listSupportRequests>>[number];
+
+function toSupportRequest({ request, claim, processedBy }: Row): TSupportRequest {
+  return {
+    id: request.id,
+    userId: request.userId,
+    username: request.username,
+    requestType: request.requestType,
+    amountUsdt: request.amountUsdt?.toString() ?? null,
+    network: request.network,
+    walletAddress: request.walletAddress,
+    status: request.status,
+    message: request.message,
+    withdrawal: claim ? { ...toWithdrawal(claim), processedBy: processedBy ?? null } : null,
+    createdAt: request.createdAt.toISOString(),
+    updatedAt: request.updatedAt.toISOString(),
+  };
+}
+
+async function page(db: Db, filter: SupportFilter, pageNumber: number): Promise<TSupportPage> {
+  const size = SUPPORT_DESK.pageSize;
+  const [rows, total] = await Promise.all([
+    listSupportRequests(db, filter, { limit: size, offset: (pageNumber - 1) * size }),
+    countSupportRequests(db, filter),
+  ]);
+  return { requests: rows.map(toSupportRequest), page: pageNumber, pageSize: size, total };
+}
+
+/** A member's own requests (withdrawals included), newest first. */
+export function listOwnRequests(db: Db, member: Member, pageNumber: number): Promise<TSupportPage> {
+  return page(db, { userId: member.profile.id }, pageNumber);
+}
+
+/** One of the member's own requests; another member's is "not found". */
+export async function getOwnRequest(db: Db, member: Member, id: string): Promise<TSupportRequest> {
+  const [row] = await listSupportRequests(
+    db,
+    { id, userId: member.profile.id },
+    { limit: 1, offset: 0 },
+  );
+  if (!row) throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  return toSupportRequest(row);
+}
+
+export async function openSupportRequest(
+  db: Db,
+  clock: Clock,
+  member: Member,
+  request: TCreateSupportRequest,
+): Promise<TSupportPage> {
+  const now = clock.now();
+  await insertSupportRequest(db, {
+    userId: member.profile.id,
+    username: member.profile.username,
+    requestType: request.requestType,
+    message: request.message,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return listOwnRequests(db, member, 1);
+}
+
+// ── The staff desk ──────────────────────────────────────────────────────────────────────────
+
+/** The seeds' gate, checked by the server: the staff member's own password, for this session. */
+export async function unlockDesk(
+  db: Db,
+  clock: Clock,
+  staff: Member,
+  password: string,
+  ip: string,
+): Promise<TSupportUnlock> {
+  const security = await loadAccountSecurity(db, staff.userId);
+  const ok =
+    !!security?.passwordHash && (await verifyPassword({ hash: security.passwordHash, password }));
+  const now = clock.now();
+  const until = new Date(now.getTime() + SUPPORT_DESK.unlockMinutes * 60_000);
+  await db.transaction(async (tx) => {
+    if (ok) await saveUnlock(tx, staff.sessionId, staff.profile.id, until);
+    await recordAuditEvent(tx, {
+      actorProfileId: staff.profile.id,
+      actorRole: staff.profile.role,
+      action: ok ? "support.unlock" : "support.unlock_denied",
+      targetProfileId: null,
+      targetType: "support_desk",
+      address: ip,
+      createdAt: now,
+      after: ok ? { unlockedUntil: until.toISOString() } : null,
+    });
+  });
+  if (!ok)
+    throw new AppError("INVALID_CREDENTIALS", { context: "supportGate" }, { field: "password" });
+  return { unlockedUntil: until.toISOString() };
+}
+
+export async function deskUnlock(db: Db, clock: Clock, staff: Member): Promise<TSupportUnlock> {
+  const until = await unlockedUntil(db, staff.sessionId, staff.profile.id, clock.now());
+  return { unlockedUntil: until?.toISOString() ?? null };
+}
+
+/** Staff routes past the gate: the desk must be unlocked for this session (stored server-side). */
+export async function requireUnlocked(db: Db, clock: Clock, staff: Member): Promise<void> {
+  const until = await unlockedUntil(db, staff.sessionId, staff.profile.id, clock.now());
+  if (!until) throw new AppError("SUPPORT_DESK_LOCKED");
+}
+
+export function listDeskRequests(db: Db, query: TSupportListQuery): Promise<TSupportPage> {
+  return page(db, { status: query.status, type: query.type, member: query.member }, query.page);
+}
+
+/** Every staff command starts with who acts (profile, role, address) and the Idempotency-Key. */
+const ACTOR = ["uuid", "text", "text", "text", "text", "text", "uuid"];
+const TAKE = command("vv_withdraw_take", [...ACTOR, "timestamptz"]);
+const RELEASE = command("vv_withdraw_release", [...ACTOR, "timestamptz"]);
+const COMPLETE = command("vv_withdraw_complete", [...ACTOR, "text", "timestamptz"]);
+const FAIL = command("vv_withdraw_fail", [...ACTOR, "text", "timestamptz"]);
+const SET_STATUS = command("vv_support_set_status", [...ACTOR, "text", "timestamptz"]);
+
+function actorOf(staff: Member, ip: string, idem: Idempotency, requestId: string) {
+  return [staff.profile.id, staff.profile.role, ip, idem.key, idem.route, idem.hash, requestId];
+}
+
+async function oneRequest(db: Db, id: string): Promise<TSupportRequest> {
+  const [row] = await listSupportRequests(db, { id }, { limit: 1, offset: 0 });
+  if (!row) throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  return toSupportRequest(row);
+}
+
+/**
+ * The desk's status dropdown. A withdrawal's request drives its claim (each a database command
+ * that locks the claim): PROCESSING takes it, PENDING hands it back, COMPLETED records the hash
+ * (checked for the network) and pays it — or waits for, and then is, an admin's second approval.
+ * Any other request's status is set freely. Every change is audited in the same transaction.
+ */
+export async function setRequestStatus(
+  money: Money,
+  clock: Clock,
+  staff: Member,
+  ip: string,
+  requestId: string,
+  body: TUpdateSupportStatusRequest,
+  idem: Idempotency,
+): Promise<{ request: TSupportRequest; replayed: boolean }> {
+  const found = await findSupportRequest(money.db, requestId);
+  if (!found) throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  const actor = actorOf(staff, ip, idem, requestId);
+  const now = clock.now();
+  let outcome: CommandOutcome<unknown>;
+  if (!found.withdrawalId) {
+    outcome = await runCommand(money, SET_STATUS, [...actor, body.status, now]);
+  } else if (body.status === "PROCESSING") {
+    outcome = await runCommand(money, TAKE, [...actor, now]);
+  } else if (body.status === "PENDING") {
+    outcome = await runCommand(money, RELEASE, [...actor, now]);
+  } else {
+    const current = await oneRequest(money.db, requestId);
+    const claim = current.withdrawal;
+    const sent = claim?.status === "SENT";
+    const hash = body.txHash?.trim() ?? "";
+    if (sent) {
+      if (!hash)
+        throw new AppError("INVALID_TX_HASH", { context: "required" }, { field: "txHash" });
+      if (claim && !isValidTxHash(claim.network as Network, hash)) {
+        throw new AppError("INVALID_TX_HASH", { network: claim.network }, { field: "txHash" });
+      }
+    }
+    // Awaiting approval: the hash is already recorded; anything else: the command refuses.
+    outcome = await runCommand(money, COMPLETE, [...actor, sent ? hash : null, now]);
+  }
+  return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
+}
+
+/** Fails a withdrawal with the reason shown to the member: the full amount comes back. */
+export async function failWithdrawal(
+  money: Money,
+  clock: Clock,
+  staff: Member,
+  ip: string,
+  requestId: string,
+  reason: string,
+  idem: Idempotency,
+): Promise<{ request: TSupportRequest; replayed: boolean }> {
+  const outcome = await runCommand(money, FAIL, [
+    ...actorOf(staff, ip, idem, requestId),
+    reason,
+    clock.now(),
+  ]);
+  return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
+}
+
+// ── Threads ─────────────────────────────────────────────────────────────────────────────────
+
+async function thread(db: Db, requestId: string): Promise<TSupportThread> {
+  const rows = await messagesOf(db, requestId);
+  return {
+    messages: rows.map(({ message, author }) => ({
+      id: message.id,
+      author,
+      fromStaff: message.fromStaff,
+      body: message.body,
+      createdAt: message.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The member's own request's thread; another member's request is "not found". */
+export async function ownThread(db: Db, member: Member, requestId: string) {
+  if ((await requestOwner(db, requestId)) !== member.profile.id) {
+    throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  }
+  return thread(db, requestId);
+}
+
+export async function postOwnMessage(
+  db: Db,
+  clock: Clock,
+  member: Member,
+  requestId: string,
+  body: string,
+): Promise<TSupportThread> {
+  if ((await requestOwner(db, requestId)) !== member.profile.id) {
+    throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  }
+  await insertMessage(db, {
+    requestId,
+    authorId: member.profile.id,
+    fromStaff: false,
+    body,
+    createdAt: clock.now(),
+  });
+  return thread(db, requestId);
+}
+
+export async function deskThread(db: Db, requestId: string): Promise<TSupportThread> {
+  if (!(await requestOwner(db, requestId))) {
+    throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  }
+  return thread(db, requestId);
+}
+
+/** A staff reply: the message, the member's e-mail and the audit row, in one transaction. */
+export async function postStaffReply(
+  db: Db,
+  clock: Clock,
+  staff: Member,
+  ip: string,
+  requestId: string,
+  body: string,
+): Promise<TSupportThread> {
+  const owner = await requestOwner(db, requestId);
+  if (!owner) throw new AppError("NOT_FOUND", { context: "supportRequest" });
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await insertMessage(tx, {
+      requestId,
+      authorId: staff.profile.id,
+      fromStaff: true,
+      body,
+      createdAt: now,
+    });
+    await queueNotice(tx, owner, "support-reply", "supportReply", { body });
+    await recordAuditEvent(tx, {
+      actorProfileId: staff.profile.id,
+      actorRole: staff.profile.role,
+      action: "support.reply",
+      targetProfileId: owner,
+      targetType: "support_request",
+      targetId: requestId,
+      after: { body },
+      address: ip,
+      createdAt: now,
+    });
+  });
+  return thread(db, requestId);
+}

@@ -1,0 +1,67 @@
+import {
+  ZCreateWithdrawalRequest,
+  ZErrorResponse,
+  ZWithdrawalOverview,
+  ZWithdrawalResult,
+} from "@viewvault/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentMember } from "../../plugins/auth";
+import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { getWithdrawalOverview, requestWithdrawal } from "./withdrawals.service";
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  422: ZErrorResponse,
+};
+
+export const withdrawalsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async (
+  app,
+  opts,
+) => {
+  app.get(
+    "/api/withdrawals",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["money"],
+        summary: "Balances, the member's withdrawals (newest first), daily limit and payout wallet",
+        response: { 200: ZWithdrawalOverview, 401: ZErrorResponse },
+      },
+    },
+    async (request) => getWithdrawalOverview(app.db, app.clock, currentMember(request)),
+  );
+
+  app.post(
+    "/api/withdrawals",
+    {
+      onRequest: app.requireMember,
+      // Each attempt checks a password: as strict as sign-in.
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      schema: {
+        tags: ["money"],
+        summary:
+          "Request a USDT withdrawal (password or 2FA code; Idempotency-Key supported); the amount moves to escrow",
+        headers: z.object({ "idempotency-key": z.string().optional() }),
+        body: ZCreateWithdrawalRequest,
+        response: { 201: ZWithdrawalResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await requestWithdrawal(
+        app.money,
+        app.clock,
+        opts.authSecret,
+        app.supportEmail,
+        currentMember(request),
+        request.body,
+        idempotencyOf(request),
+      );
+      return sendOutcome(reply, outcome, outcome.result);
+    },
+  );
+};

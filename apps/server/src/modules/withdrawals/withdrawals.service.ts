@@ -1,0 +1,153 @@
+import { createHash } from "node:crypto";
+import {
+  dailyWithdrawalLimit,
+  insufficientWithdrawal,
+  parseUsdt,
+  type TBalances,
+  type TCreateWithdrawalRequest,
+  type TWithdrawalOverview,
+  type TWithdrawalResult,
+  WITHDRAWAL,
+  withdrawalDayStart,
+  withdrawalQuote,
+  withdrawProblem,
+} from "@viewvault/shared";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import type { Member } from "../../plugins/auth";
+import { getBalances } from "../balances/balances.service";
+import type { Idempotency } from "../idempotency/idempotency";
+import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import { confirmIdentity } from "../profiles/profiles.service";
+import { type ClaimJson, claimJsonToWithdrawal, toWithdrawal } from "./withdrawals.mapper";
+import { claimsOf, withdrawnSince } from "./withdrawals.repository";
+
+const HISTORY_LIMIT = 50;
+
+/** When a payout wallet changed at `changedAt` can receive a withdrawal again (or null: now). */
+function walletHeldUntil(changedAt: Date | null, now: Date): Date | null {
+  if (!changedAt) return null;
+  const until = new Date(changedAt.getTime() + WITHDRAWAL.newAddressHoldHours * 3_600_000);
+  return until > now ? until : null;
+}
+
+/** /withdraw: balances, the member's withdrawals, the daily limit and the payout wallet. */
+export async function getWithdrawalOverview(
+  db: Db,
+  clock: Clock,
+  member: Member,
+): Promise<TWithdrawalOverview> {
+  const now = clock.now();
+  const profile = member.profile;
+  const [balances, claims, usedToday] = await Promise.all([
+    getBalances(db, profile.id),
+    claimsOf(db, profile.id, HISTORY_LIMIT),
+    withdrawnSince(db, profile.id, withdrawalDayStart(now)),
+  ]);
+  const heldUntil = walletHeldUntil(profile.walletChangedAt, now);
+  return {
+    balances,
+    withdrawals: claims.map(toWithdrawal),
+    dailyLimit: dailyWithdrawalLimit(profile.isVerified).toString(),
+    usedToday: usedToday.toString(),
+    wallet: {
+      address: profile.walletAddress,
+      network: profile.walletNetwork,
+      heldUntil: heldUntil?.toISOString() ?? null,
+    },
+  };
+}
+
+const WITHDRAW_COMMAND = command("vv_withdraw_request", [
+  "uuid",
+  "text",
+  "text",
+  "text",
+  "bigint",
+  "bigint",
+  "text",
+  "text",
+  "timestamptz",
+  "timestamptz",
+  "bigint",
+  "bigint",
+  "int",
+  "bigint",
+  "text",
+]);
+
+interface WithdrawRow {
+  withdrawal: ClaimJson;
+  balances: TBalances;
+}
+
+/**
+ * The request's fingerprint without the password or code: a retry with the same key replays
+ * the first answer even when the 2FA code has changed since.
+ */
+function withoutSecrets(idem: Idempotency, request: TCreateWithdrawalRequest): Idempotency {
+  const { password: _password, code: _code, ...rest } = request;
+  const hash = createHash("sha256")
+    .update(`${idem.route}\n${JSON.stringify(rest)}`)
+    .digest("hex");
+  return { ...idem, hash };
+}
+
+/**
+ * A withdrawal: the seeds' checks in the seeds' order (the shared sequence the form runs, with
+ * the balance just read), the password or 2FA code, then the command (vv_withdraw_request) that
+ * locks the member's USDT account, refuses a payout wallet changed less than 24 hours ago and a
+ * request over the daily limit, moves the amount to escrow, writes the claim, its support
+ * request and the e-mails, and answers — honouring the Idempotency-Key.
+ */
+export async function requestWithdrawal(
+  money: Money,
+  clock: Clock,
+  authSecret: string,
+  supportEmail: string | null,
+  member: Member,
+  request: TCreateWithdrawalRequest,
+  idem: Idempotency,
+): Promise<CommandOutcome<TWithdrawalResult>> {
+  const balances = await getBalances(money.db, member.profile.id);
+  const problem = withdrawProblem(request, { usdt: BigInt(balances.usdt) });
+  if (problem) throw AppError.from(problem);
+  if (!request.password && !request.code) {
+    throw new AppError("INVALID_CREDENTIALS", undefined, { field: "password" });
+  }
+  await confirmIdentity(money.db, authSecret, member, request);
+  const amount = parseUsdt(request.amount) as bigint;
+  const { fee } = withdrawalQuote(request.network, amount);
+  const now = clock.now();
+  const key = withoutSecrets(idem, request);
+  const outcome = await runCommand<WithdrawRow>(
+    money,
+    WITHDRAW_COMMAND,
+    [
+      member.profile.id,
+      key.key,
+      key.route,
+      key.hash,
+      amount,
+      fee,
+      request.network,
+      request.walletAddress.trim(),
+      now,
+      withdrawalDayStart(now),
+      WITHDRAWAL.dailyLimitMicroUsdt.unverified,
+      WITHDRAWAL.dailyLimitMicroUsdt.verified,
+      WITHDRAWAL.newAddressHoldHours,
+      WITHDRAWAL.secondApprovalAboveMicroUsdt,
+      supportEmail,
+    ],
+    { insufficient: insufficientWithdrawal() },
+  );
+  return {
+    ...outcome,
+    result: {
+      withdrawal: claimJsonToWithdrawal(outcome.result.withdrawal),
+      balances: outcome.result.balances,
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { json, memberFixture, mockApi } from "@/test/mock-api";
+import { renderRoute } from "@/test/render-route";
+
+const REQUEST = {
+  id: "5d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
+  userId: "6d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
+  username: "bob",
+  requestType: "WITHDRAWAL",
+  amountUsdt: "100000000",
+  network: "TRC20",
+  walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+  status: "PENDING",
+  message: null,
+  withdrawal: {
+    id: "7d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
+    amount: "100000000",
+    fee: "1000000",
+    net: "99000000",
+    network: "TRC20",
+    walletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    status: "SENT",
+    needsSecondApproval: false,
+    txHash: null,
+    explorerUrl: null,
+    failureReason: null,
+    processedBy: null,
+    createdAt: "2026-03-02T12:00:00.000Z",
+    updatedAt: "2026-03-02T12:00:00.000Z",
+  },
+  createdAt: "2026-03-02T12:00:00.000Z",
+  updatedAt: "2026-03-02T12:00:00.000Z",
+};
+const EMPTY = { requests: [], page: 1, pageSize: 20, total: 0 };
+
+function staffSetup() {
+  const { session, me } = memberFixture({ twoFactorEnabled: true });
+  me.profile.role = "support";
+  let unlocked: string | null = null;
+  const statusBodies: unknown[] = [];
+  mockApi({
+    "GET /api/auth/get-session": session,
+    "GET /api/me": me,
+    "GET /api/balances": { views: "0", usdt: "0", pendingUsdt: "0" },
+    "GET /api/support/requests": EMPTY,
+    "GET /api/support/desk/unlock": () => ({ unlockedUntil: unlocked }),
+    "POST /api/support/desk/unlock": ({ body }: { body: { password: string } }) => {
+      if (body.password !== "right-password") {
+        return json(
+          {
+            code: "INVALID_CREDENTIALS",
+            message: "Access Denied: Invalid password",
+            params: { context: "supportGate" },
+            field: "password",
+          },
+          403,
+        );
+      }
+      unlocked = "2099-01-01T00:00:00.000Z";
+      return { unlockedUntil: unlocked };
+    },
+    "GET /api/support/desk/requests": { requests: [REQUEST], page: 1, pageSize: 20, total: 1 },
+    [`PUT /api/support/desk/requests/${REQUEST.id}/status`]: ({ body }: { body: unknown }) => {
+      statusBodies.push(body);
+      return { ...REQUEST, status: "PROCESSING" };
+    },
+  });
+  return { statusBodies };
+}
+
+describe("/support", () => {
+  it("lets a member open a request with the shared contract's messages", async () => {
+    const { session, me } = memberFixture();
+    const posts: unknown[] = [];
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": { views: "0", usdt: "0", pendingUsdt: "0" },
+      "GET /api/support/requests": EMPTY,
+      "POST /api/support/requests": ({ body }: { body: unknown }) => {
+        posts.push(body);
+        return json(
+          {
+            ...EMPTY,
+            total: 1,
+            requests: [
+              { ...REQUEST, requestType: "PAYMENT", withdrawal: null, message: "Where is it?" },
+            ],
+          },
+          201,
+        );
+      },
+    });
+    await renderRoute("/support");
+    expect(await screen.findByText("You have no support requests yet.")).toBeTruthy();
+    expect(screen.queryByText("Support Dashboard")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Send request" }));
+    expect(await screen.findByText("Please write a message")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "PAYMENT" } });
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Where is it?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send request" }));
+    expect(await screen.findByText("Request sent")).toBeTruthy();
+    expect(posts).toEqual([{ requestType: "PAYMENT", message: "Where is it?" }]);
+    expect(await screen.findByText("Where is it?")).toBeTruthy();
+  });
+
+  it("gates the desk with the staff member's password, then lists and updates requests", async () => {
+    const { statusBodies } = staffSetup();
+    await renderRoute("/support");
+    const password = await screen.findByLabelText("Password");
+    fireEvent.change(password, { target: { value: "wrong" } });
+    fireEvent.click(screen.getByRole("button", { name: "Unlock" }));
+    expect((await screen.findAllByText("Access Denied: Invalid password")).length).toBeGreaterThan(
+      0,
+    );
+    fireEvent.change(password, { target: { value: "right-password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Unlock" }));
+    expect(await screen.findByText("Access Granted")).toBeTruthy();
+    const row = await screen.findByTestId("desk-request");
+    expect(within(row).getByText("@bob")).toBeTruthy();
+    expect(within(row).getByTestId("support-withdrawal-status").textContent).toBe("Pending");
+    fireEvent.change(within(row).getByTestId("desk-status"), { target: { value: "PROCESSING" } });
+    expect(await screen.findByText("Status Updated")).toBeTruthy();
+    expect(statusBodies).toEqual([{ status: "PROCESSING" }]);
+    // COMPLETED asks for the transaction hash first.
+    fireEvent.change(within(row).getByTestId("desk-status"), { target: { value: "COMPLETED" } });
+    expect(await screen.findByRole("dialog", { name: "Complete withdrawal" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { SupportRequestType, SupportStatus, TSupportPage } from "@viewvault/shared";
+import { api } from "@/lib/api-client";
+
+export interface DeskFilters {
+  status?: SupportStatus | undefined;
+  type?: SupportRequestType | undefined;
+  member?: string | undefined;
+  page: number;
+}
+
+/** GET /api/support/desk/requests: every request, newest first, filtered and paged. */
+export function listDeskRequests(filters: DeskFilters): Promise<TSupportPage> {
+  const query: Record<string, string | number> = { page: filters.page };
+  if (filters.status) query.status = filters.status;
+  if (filters.type) query.type = filters.type;
+  if (filters.member?.trim()) query.member = filters.member.trim();
+  return api.get<TSupportPage>("/api/support/desk/requests", { query });
+}
+
+/** Under "money": a balance change (a withdrawal requested or settled) refreshes the desk. */
+export const deskRequestsQueryKey = ["money", "support", "desk"] as const;
+
+export function useDeskRequests(filters: DeskFilters, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...deskRequestsQueryKey, filters],
+      queryFn: () => listDeskRequests(filters),
+      enabled,
+      placeholderData: keepPreviousData,
+    }),
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useOwnRequests } from "../api/list-own-requests";
+import { RequestDetails } from "./request-details";
+
+/** The member's own requests, newest first (each withdrawal is one of them). */
+export function MyRequestsCard() {
+  const { t } = useTranslation("support");
+  const query = useOwnRequests();
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed) toast.error(t("member.loadFailed"));
+  }, [failed, t]);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("member.listTitle")}</CardTitle>
+        <CardDescription>{t("member.listDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <Spinner />
+        ) : failed ? (
+          <p className="text-sm text-destructive">{t("member.loadFailed")}</p>
+        ) : query.data.requests.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("member.empty")}</p>
+        ) : (
+          <ul className="divide-y" aria-label={t("member.listTitle")}>
+            {query.data.requests.map((request) => (
+              <li key={request.id} className="py-3" data-testid="my-request">
+                <RequestDetails request={request} audience="member" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,203 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  problemMessage,
+  type TFailWithdrawalRequest,
+  type TSupportRequest,
+  WITHDRAWAL,
+  ZFailWithdrawalRequest,
+} from "@viewvault/shared";
+import { Loader2 } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { FieldError, Label } from "@/components/ui/label";
+import { ApiError } from "@/lib/api-client";
+import { fieldText } from "@/lib/form";
+import { errorText } from "@/lib/problem-text";
+import { useMoneyFormat } from "@/lib/use-money-format";
+import { useFailWithdrawal, type useUpdateRequestStatus } from "../api/update-request";
+
+const ZCompleteForm = z.object({ txHash: z.string().trim().max(80) });
+
+/**
+ * COMPLETED for a withdrawal: the transaction hash (checked by the server for the network), or —
+ * when it awaits a second approval — the approval itself (the hash is already recorded).
+ */
+export function CompleteWithdrawalDialog({
+  request,
+  mutation,
+  onClose,
+}: {
+  request: TSupportRequest;
+  mutation: ReturnType<typeof useUpdateRequestStatus>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("support");
+  const fmt = useMoneyFormat();
+  const ids = useId();
+  const w = request.withdrawal;
+  const approving = w?.status === "AWAITING_APPROVAL";
+  const form = useForm<z.infer<typeof ZCompleteForm>>({
+    resolver: zodResolver(ZCompleteForm),
+    defaultValues: { txHash: w?.txHash ?? "" },
+  });
+  const { errors } = form.formState;
+  if (!w) return null;
+
+  function onValid({ txHash }: { txHash: string }) {
+    mutation.mutate(
+      { requestId: request.id, status: "COMPLETED", ...(approving ? {} : { txHash }) },
+      {
+        onSuccess: () => {
+          toast.success(t("desk.updated"));
+          onClose();
+        },
+        onError: (error) => {
+          const text = errorText(t, error, t("desk.updateFailed"));
+          if (error instanceof ApiError && error.refused && error.field === "txHash") {
+            form.setError("txHash", { type: error.code, message: problemMessage(error.problem) });
+          } else {
+            form.setError("root.server", { type: "server", message: text });
+          }
+          toast.error(text);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => (!open && !mutation.isPending ? onClose() : null)}>
+      <DialogContent closeLabel={t("common:dialog.close")}>
+        <DialogHeader>
+          <DialogTitle>{approving ? t("desk.approve") : t("desk.complete.title")}</DialogTitle>
+          <DialogDescription>
+            {t("desk.complete.description", {
+              net: fmt.amount(w.net, "USDT"),
+              network: w.network,
+            })}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
+          <FormError message={errors.root?.server?.message} />
+          <p className="rounded-md bg-muted px-3 py-2 font-mono text-xs break-all">
+            {w.network} · {w.walletAddress}
+          </p>
+          {w.needsSecondApproval ? (
+            <p className="text-xs text-muted-foreground">
+              {t("desk.complete.approval", {
+                amount: fmt.amount(WITHDRAWAL.secondApprovalAboveMicroUsdt, "USDT"),
+              })}
+            </p>
+          ) : null}
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-hash`}>{t("desk.complete.hash")}</Label>
+            <Input
+              id={`${ids}-hash`}
+              className="font-mono"
+              autoComplete="off"
+              spellCheck={false}
+              readOnly={approving}
+              aria-invalid={errors.txHash ? true : undefined}
+              aria-describedby={`${ids}-hash-error`}
+              {...form.register("txHash")}
+            />
+            <FieldError id={`${ids}-hash-error`}>{fieldText(t, errors.txHash?.message)}</FieldError>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={mutation.isPending}>
+              {t("common:dialog.cancel")}
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+              {approving ? t("desk.approve") : t("desk.complete.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Failing a withdrawal: the reason (shown to the member); the full amount returns. */
+export function FailWithdrawalDialog({
+  request,
+  onClose,
+}: {
+  request: TSupportRequest;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("support");
+  const ids = useId();
+  const fail = useFailWithdrawal();
+  const form = useForm<TFailWithdrawalRequest>({
+    resolver: zodResolver(ZFailWithdrawalRequest),
+    defaultValues: { reason: "" },
+  });
+  const { errors } = form.formState;
+
+  function onValid({ reason }: TFailWithdrawalRequest) {
+    fail.mutate(
+      { requestId: request.id, reason },
+      {
+        onSuccess: () => {
+          toast.success(t("desk.updated"));
+          onClose();
+        },
+        onError: (error) => {
+          const text = errorText(t, error, t("desk.updateFailed"));
+          form.setError("root.server", { type: "server", message: text });
+          toast.error(text);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => (!open && !fail.isPending ? onClose() : null)}>
+      <DialogContent closeLabel={t("common:dialog.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("desk.failDialog.title")}</DialogTitle>
+          <DialogDescription>{t("desk.failDialog.description")}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
+          <FormError message={errors.root?.server?.message} />
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-reason`}>{t("desk.failDialog.reason")}</Label>
+            <Input
+              id={`${ids}-reason`}
+              autoComplete="off"
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={`${ids}-reason-error`}
+              {...form.register("reason")}
+            />
+            <FieldError id={`${ids}-reason-error`}>
+              {fieldText(t, errors.reason?.message)}
+            </FieldError>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={fail.isPending}>
+              {t("common:dialog.cancel")}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={fail.isPending}>
+              {fail.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+              {t("desk.failDialog.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

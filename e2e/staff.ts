@@ -1,0 +1,66 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expect, submitSignIn } from "./fixtures";
+import { totp } from "./totp";
+
+/**
+ * The demo staff accounts (support, admin) have two-factor authentication on from the demo seed
+ * with a public key (apps/server/src/db/seed/demo-staff-two-factor.ts). Every journey signs
+ * them in through here, so no journey turns 2FA on or off for the others.
+ */
+const STAFF_TOTP = "KZEUKV2WIFKUYVCEIVGU6U2UIFDEMVCPKRIEWRKZGIZTINJWG5AUE===";
+export const STAFF = {
+  support: { email: "support@viewvault.local", password: "support-password-1" },
+  admin: { email: "admin@viewvault.local", password: "admin-password-1" },
+};
+
+/**
+ * A TOTP code not used before in its 30-second window (a code is accepted once). Staff sign in
+ * in several journeys and projects, so the windows used are remembered in a file.
+ */
+export async function freshStaffCode(): Promise<string> {
+  const file = path.join(tmpdir(), `vv-e2e-staff-totp-used-${process.env.E2E_PORT ?? 3100}`);
+  for (;;) {
+    const window = Math.floor(Date.now() / 30_000);
+    const left = 30_000 - (Date.now() % 30_000);
+    const used = existsSync(file) ? readFileSync(file, "utf8").split("\n") : [];
+    const key = `${window}`;
+    if (!used.includes(key) && left > 5_000) {
+      writeFileSync(file, [...used.slice(-20), key].join("\n"));
+      return totp(STAFF_TOTP);
+    }
+    await new Promise((resolve) => setTimeout(resolve, left + 300));
+  }
+}
+
+/** Signs a demo staff account in through the sign-in page and its 2FA step. */
+export async function signInStaff(page: Page, who: keyof typeof STAFF): Promise<void> {
+  await submitSignIn(page, STAFF[who].email, STAFF[who].password);
+  await page.getByLabel("Authentication code").fill(await freshStaffCode());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** A request context signed in as a demo staff account over the API (password, then 2FA). */
+export async function staffApi(
+  browser: Browser,
+  baseURL: string,
+  who: keyof typeof STAFF,
+): Promise<APIRequestContext> {
+  const context = await browser.newContext({ baseURL });
+  const headers = { origin: baseURL };
+  const request = context.request;
+  const signedIn = await request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: STAFF[who].email, password: STAFF[who].password },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const verified = await request.post("/api/auth/two-factor/verify-totp", {
+    headers,
+    data: { code: await freshStaffCode() },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return request;
+}

@@ -113,6 +113,31 @@ export const MEMBER_DATA: MemberColumn[] = [
   },
   { table: "milestone_rewards", column: "user_id", key: "profile", export: true },
   { table: "member_earnings", column: "profile_id", key: "profile", export: true },
+  // Issue 11: withdrawals and the support desk.
+  { table: "manual_claims", column: "user_id", key: "profile", export: true },
+  {
+    table: "manual_claims",
+    column: "processed_by",
+    key: "profile",
+    export: false,
+    reason: "the staff member who processed a withdrawal; the member's are exported by user_id",
+  },
+  {
+    table: "manual_claims",
+    column: "approved_by",
+    key: "profile",
+    export: false,
+    reason: "the admin who gave the second approval; the member's are exported by user_id",
+  },
+  { table: "support_requests", column: "user_id", key: "profile", export: true },
+  { table: "support_messages", column: "author_id", key: "profile", export: true },
+  {
+    table: "support_unlocks",
+    column: "profile_id",
+    key: "profile",
+    export: false,
+    reason: "a staff session's desk unlock time: an access control record, not the member's data",
+  },
   // Issue 12: the staff member who decided a held referral.
   {
     table: "referrals",

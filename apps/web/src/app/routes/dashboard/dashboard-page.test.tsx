@@ -1,10 +1,33 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
+import type { TEventsState, TRewards } from "@viewvault/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installFakeEventSource } from "@/test/fake-event-source";
 import { memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
 const BALANCES = { views: "2500", usdt: "750000000", pendingUsdt: "0" };
+
+const EVENTS: TEventsState = {
+  now: "2026-11-22T12:00:00.000Z",
+  daily: {
+    date: "2026-11-22",
+    opensAt: "2026-11-22T21:00:00.000Z",
+    open: false,
+    nextOpensAt: "2026-11-23T21:00:00.000Z",
+    rewardViews: "100",
+    winner: null,
+    claimedAt: null,
+    ineligible: null,
+  },
+  annual: {
+    year: 2026,
+    nextOpensAt: "2027-01-01T00:00:00.000Z",
+    rewardViews: "1000000",
+    winner: null,
+    claimedAt: null,
+    ineligible: null,
+  },
+};
 
 describe("/dashboard", () => {
   afterEach(() => {
@@ -61,6 +84,8 @@ describe("/dashboard", () => {
         commitment: { serverSeedHash: "ab".repeat(32), clientSeed: "s", nonce: 0 },
       },
       "GET /api/box/openings": { openings: [] },
+      "GET /api/events": EVENTS,
+      "GET /api/rewards": { earnedViews: "0", bonuses: [], milestones: [] } satisfies TRewards,
     });
     await renderRoute("/dashboard");
     const headings = async (testId: string) =>
@@ -68,14 +93,21 @@ describe("/dashboard", () => {
         .getAllByRole("heading")
         .map((h) => h.textContent);
     await screen.findByTestId("box-commitment");
-    expect((await headings("dashboard-main")).slice(0, 4)).toEqual([
+    await screen.findByTestId("daily-claim-card");
+    await screen.findByTestId("annual-event-card");
+    await screen.findByTestId("milestones-card");
+    // Event Bonus shows only while one is AVAILABLE (none here).
+    expect((await headings("dashboard-main")).slice(0, 5)).toEqual([
       "Mystery Box",
       "USDT Wallet",
       "Views Balance",
       "Quick Actions",
+      "Milestone rewards",
     ]);
     expect(await headings("dashboard-side")).toEqual([
       "Account status",
+      "Daily First Claim",
+      "1 Million Views",
       "Views to Crypto Conversion",
       "Referral link",
       "Swap Center",

@@ -25,7 +25,7 @@ describe("presence stores", () => {
 
   const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  const key = `h5:presence:${process.pid}:${Date.now()}`;
+  const key = `test:presence:${process.pid}:${Date.now()}`;
   afterAll(async () => {
     if (redis.status === "ready") {
       await redis.del(key);

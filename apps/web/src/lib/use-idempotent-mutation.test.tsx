@@ -4,7 +4,11 @@ import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-client";
 import { createQueryClient } from "./query-client";
-import { endsIntent, useIdempotentMutation } from "./use-idempotent-mutation";
+import {
+  AFTER_SUCCESS_GUARD_MS,
+  endsIntent,
+  useIdempotentMutation,
+} from "./use-idempotent-mutation";
 
 type Outcome = "ok" | ApiError;
 
@@ -93,9 +97,20 @@ describe("useIdempotentMutation", () => {
     s.mutate();
     await s.answer("ok");
     await s.settled();
+    await new Promise((resolve) => setTimeout(resolve, AFTER_SUCCESS_GUARD_MS + 50));
     s.mutate();
     await s.sent(2);
     expect(s.keys[1]).not.toBe(s.keys[0]);
+  });
+
+  it("ignores the second click of a double click that comes after a fast success", async () => {
+    const s = setup();
+    s.mutate();
+    await s.answer("ok");
+    await s.settled();
+    expect(s.mutate()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(s.keys).toHaveLength(1);
   });
 
   it("starts a new intent after a refusal (4xx)", async () => {

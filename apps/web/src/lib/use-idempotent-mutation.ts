@@ -17,11 +17,17 @@ import { ApiError } from "./api-client";
  * - While a request runs, `mutate` does nothing and returns false — decided synchronously with a
  *   ref, before React re-renders with `isPending`, so the second click of a double click is
  *   ignored even if it lands in the same frame.
+ * - After a success, `mutate` keeps ignoring clicks for `AFTER_SUCCESS_GUARD_MS`: when the answer
+ *   is faster than the double click, the second click must not start a new intent — least of
+ *   all on another row's button that the re-rendered list moved under the pointer.
  * - `isPending` is what the button needs: `disabled={mutation.isPending}`.
  *
  * The fetcher takes the key as an argument (`(variables, idempotencyKey) => api.post(…,
  * { idempotencyKey })`); it never creates one itself.
  */
+/** How long after a success a click still counts as the rest of the same double click. */
+export const AFTER_SUCCESS_GUARD_MS = 500;
+
 export function useIdempotentMutation<TData, TVariables = void>(
   options: IdempotentMutationOptions<TData, TVariables>,
 ): IdempotentMutation<TData, TVariables> {
@@ -40,7 +46,8 @@ export function useIdempotentMutation<TData, TVariables = void>(
       await onError?.(error, attempt.variables);
     },
     onSettled: async (data, error, attempt) => {
-      inFlight.current = false;
+      if (error) inFlight.current = false;
+      else setTimeout(() => (inFlight.current = false), AFTER_SUCCESS_GUARD_MS);
       await onSettled?.(data, error, attempt.variables);
     },
   });

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { expect, open, test } from "./fixtures";
 
 /**
- * Data rights: a fresh test member downloads their data from Settings (a JSON file with their
- * profile and ledger), then deletes the account with their password — signed out, and unable to
+ * Data rights: a fresh test member downloads their data from Settings (a ZIP with a JSON and a
+ * CSV file per part, their profile and ledger among them, and a README), then deletes the account with their password — signed out, and unable to
  * sign in again. In Portuguese for the deletion.
  */
 
@@ -48,15 +49,20 @@ test("download my data, then delete the account", async ({ page, baseURL }) => {
   const card = page.getByText("Your data", { exact: true });
   await expect(card).toBeVisible();
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download my data (JSON)" }).click();
+  await page.getByRole("link", { name: "Download my data (ZIP)" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^viewvault-data-${me.username}-`));
-  const body = JSON.parse(readFileSync((await download.path()) as string, "utf8")) as {
-    tables: Record<string, { username?: string }[]>;
-    ledgerEntries: unknown[];
-  };
-  expect(body.tables["profiles.id"]?.[0]?.username).toBe(me.username);
-  expect(Array.isArray(body.ledgerEntries)).toBe(true);
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^viewvault-data-${me.username}-.*\\.zip$`),
+  );
+  const files = unzipSync(new Uint8Array(readFileSync((await download.path()) as string)));
+  expect(Object.keys(files)).toEqual(
+    expect.arrayContaining(["README.txt", "ledger_entries.json", "ledger_entries.csv"]),
+  );
+  const profile = JSON.parse(strFromU8(files["profiles.id.json"] ?? new Uint8Array())) as {
+    username?: string;
+  }[];
+  expect(profile[0]?.username).toBe(me.username);
+  expect(strFromU8(files["profiles.id.csv"] ?? new Uint8Array())).toContain(me.username);
 
   await page.getByRole("button", { name: "Switch to Brazilian Portuguese" }).click();
   await page.getByRole("button", { name: "Excluir minha conta" }).click();

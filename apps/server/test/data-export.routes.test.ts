@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { MEMBER_DATA } from "../src/modules/data-rights/member-data.registry";
@@ -52,35 +53,71 @@ describe("GET /api/me/export", () => {
     });
     const res = await m.c.request("GET", "/api/me/export");
     expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
     expect(res.headers["content-disposition"]).toMatch(
       new RegExp(
-        `attachment; filename="viewvault-data-${m.profile.username}-\\d{4}-\\d{2}-\\d{2}\\.json"`,
+        `attachment; filename="viewvault-data-${m.profile.username}-\\d{4}-\\d{2}-\\d{2}\\.zip"`,
       ),
     );
-    const body = res.json() as {
-      profileId: string;
-      tables: Record<string, Record<string, unknown>[]>;
-      ledgerEntries: { kind: string }[];
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const text = (name: string) => {
+      const file = files[name];
+      if (!file) throw new Error(`${name} is not in the ZIP`);
+      return strFromU8(file);
     };
-    expect(body.profileId).toBe(m.id);
-    for (const entry of MEMBER_DATA.filter((e) => e.export)) {
-      expect(body.tables, `${entry.table}.${entry.column}`).toHaveProperty(
-        `${entry.table}.${entry.column}`,
-      );
-    }
-    expect(body.tables["profiles.id"]?.[0]).toMatchObject({
-      id: m.id,
-      username: m.profile.username,
-    });
-    expect(body.tables["market_offers.seller_id"]).toHaveLength(1);
-    expect(body.tables["user_transfers.sender_id"]).toHaveLength(1);
-    expect(body.tables["ledger_accounts.profile_id"]?.length).toBeGreaterThanOrEqual(3);
-    expect(body.tables["accounts.user_id"]?.[0]).not.toHaveProperty("password");
-    expect(body.tables["sessions.user_id"]?.[0]).not.toHaveProperty("token");
-    expect(body.ledgerEntries.map((e) => e.kind)).toEqual(
+    const json = (name: string) => JSON.parse(text(name)) as Record<string, unknown>[];
+    const exported = MEMBER_DATA.filter((e) => e.export).map((e) => `${e.table}.${e.column}`);
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        "README.txt",
+        "ledger_entries.csv",
+        "ledger_entries.json",
+        ...exported.flatMap((s) => [`${s}.csv`, `${s}.json`]),
+      ].sort(),
+    );
+    expect(text("README.txt")).toContain(m.id);
+    expect(text("README.txt")).toContain("ledger_entries.csv");
+    expect(json("profiles.id.json")[0]).toMatchObject({ id: m.id, username: m.profile.username });
+    expect(json("market_offers.seller_id.json")).toHaveLength(1);
+    expect(json("user_transfers.sender_id.json")).toHaveLength(1);
+    expect(json("ledger_accounts.profile_id.json").length).toBeGreaterThanOrEqual(3);
+    expect(json("accounts.user_id.json")[0]).not.toHaveProperty("password");
+    expect(json("sessions.user_id.json")[0]).not.toHaveProperty("token");
+    expect(text("sessions.user_id.csv").split("\n")[0]).not.toContain("token");
+    expect(text("accounts.user_id.csv").split("\n")[0]).not.toContain("password");
+    // An empty section still has its CSV header.
+    expect(json("video_boosts.user_id.json")).toEqual([]);
+    expect(text("video_boosts.user_id.csv")).toMatch(/^id,/);
+
+    const ledger = json("ledger_entries.json");
+    expect(ledger.map((e) => e.kind)).toEqual(
       expect.arrayContaining(["adjustment", "market_list", "transfer"]),
     );
-    expect(JSON.stringify(body)).not.toContain(other.user.email);
+    expect(ledger.find((e) => e.kind === "transfer" && e.currency === "USDT")).toMatchObject({
+      amount: "-100.000000",
+    });
+    const csv = text("ledger_entries.csv").trim().split("\n");
+    expect(csv[0]).toBe(
+      "id,transactionId,kind,memo,account,currency,amount,balanceAfter,counterpartyProfileId,createdAt",
+    );
+    expect(csv).toHaveLength(ledger.length + 1);
+    expect(csv.some((line) => line.includes(",transfer,") && line.includes(",-100.000000,"))).toBe(
+      true,
+    );
+    for (const name of Object.keys(files)) expect(text(name)).not.toContain(other.user.email);
+  });
+
+  it("neutralises a text cell a spreadsheet would run as a formula", async () => {
+    const m = await createSignedInMember(t.app);
+    await queryRows(
+      db(),
+      sql`update profiles set signup_user_agent = '=HYPERLINK("x")' where id = ${m.id}`,
+    );
+    const res = await m.c.request("GET", "/api/me/export");
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const csv = strFromU8(files["profiles.id.csv"] ?? new Uint8Array());
+    expect(csv).toContain(`'=HYPERLINK`);
+    expect(strFromU8(files["profiles.id.json"] ?? new Uint8Array())).toContain(`"=HYPERLINK`);
   });
 
   it("needs a signed-in member", async () => {

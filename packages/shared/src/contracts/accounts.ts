@@ -285,22 +285,6 @@ export const ZMailboxMessage = z
   .meta({ id: "MailboxMessage" });
 export type TMailboxMessage = z.infer<typeof ZMailboxMessage>;
 
-/** "Download my data": every row the platform keeps about the member (LGPD portability). */
-export const ZMemberExport = z
-  .object({
-    exportedAt: z.iso.datetime(),
-    profileId: z.uuid(),
-    tables: z
-      .record(z.string(), z.array(z.unknown()))
-      .describe('per "table.column" that names the member: their rows (secrets left out)'),
-    ledgerEntries: z
-      .array(z.unknown())
-      .describe(
-        "every entry on the member's ledger accounts, with its transaction's kind and memo",
-      ),
-  })
-  .meta({ id: "MemberExport" });
-
 /**
  * Deleting one's account: the password or a current 2FA code again, and — when a balance
  * remains — the explicit choice to give it up.

@@ -1,13 +1,8 @@
-import {
-  ZDeleteAccountRequest,
-  ZDeleteAccountResult,
-  ZErrorResponse,
-  ZMemberExport,
-} from "@viewvault/shared";
+import { ZDeleteAccountRequest, ZDeleteAccountResult, ZErrorResponse } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentMember } from "../../plugins/auth";
 import { deleteAccount } from "./account-deletion.service";
-import { exportMemberData } from "./data-export.service";
+import { exportMemberZip } from "./data-export.service";
 
 export const dataRightsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async (
   app,
@@ -46,8 +41,8 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = a
       schema: {
         tags: ["account"],
         summary:
-          "Download my data (LGPD): my profile, sign-ins, ledger entries, videos, watch sessions, transfers, swaps, referrals, marketplace offers and trades, as one JSON file",
-        response: { 200: ZMemberExport, 401: ZErrorResponse, 429: ZErrorResponse },
+          "Download my data (LGPD): a ZIP with one JSON and one CSV file per section (profile, sign-ins, ledger entries, videos, watch sessions, transfers, swaps, referrals, marketplace offers and trades, withdrawals, support) and a README.txt describing them",
+        produces: ["application/zip"],
       },
     },
     async (request, reply) => {
@@ -56,10 +51,10 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = a
       const day = now.toISOString().slice(0, 10);
       reply.header(
         "content-disposition",
-        `attachment; filename="viewvault-data-${profile.username}-${day}.json"`,
+        `attachment; filename="viewvault-data-${profile.username}-${day}.zip"`,
       );
       reply.header("cache-control", "no-store");
-      return exportMemberData(app.db, profile, now);
+      return reply.type("application/zip").send(exportMemberZip(app.db, profile, now));
     },
   );
 };

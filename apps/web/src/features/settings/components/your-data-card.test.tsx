@@ -34,7 +34,7 @@ describe("Settings → Your data", () => {
       ),
     );
     await renderRoute("/settings");
-    const download = await screen.findByRole("link", { name: "Download my data (JSON)" });
+    const download = await screen.findByRole("link", { name: "Download my data (ZIP)" });
     expect(download.getAttribute("href")).toBe("/api/me/export");
     expect(await screen.findByRole("switch", { name: "Hide me from the ranking" })).toBeTruthy();
 

@@ -1,4 +1,4 @@
-import { Download, FileJson, Trash2 } from "lucide-react";
+import { Download, FileArchive, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,7 @@ import { DeleteAccountDialog } from "./delete-account-dialog";
 
 /**
  * Settings → Perfil: "Download my data" — a plain link to GET /api/me/export (signed-in, same
- * origin), which the server answers as a JSON file; and "Delete my account".
+ * origin), which the server answers as a ZIP of JSON and CSV files; and "Delete my account".
  */
 export function YourDataCard() {
   const { t } = useTranslation("settings");
@@ -16,7 +16,7 @@ export function YourDataCard() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <FileJson aria-hidden="true" className="size-5 text-primary" />
+          <FileArchive aria-hidden="true" className="size-5 text-primary" />
           {t("data.title")}
         </CardTitle>
         <CardDescription>{t("data.description")}</CardDescription>

@@ -1,13 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  expect,
-  hasNoHorizontalOverflow,
-  memberContext,
-  open,
-  signIn,
-  submitSignIn,
-  test,
-} from "./fixtures";
+import { expect, hasNoHorizontalOverflow, memberContext, open, signIn, test } from "./fixtures";
 import { STAFF, signInStaff } from "./staff";
 
 /**

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { AFTER_SUCCESS_GUARD_MS } from "@/lib/use-idempotent-mutation";
 import { json, memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
@@ -184,7 +185,9 @@ describe("/transfer", () => {
     expect(keys()).toHaveLength(2);
     expect(keys()[1]).toBe(keys()[0]);
 
-    // A new transfer is a new intent; the server's refusal lands on the amount field.
+    // A new transfer is a new intent (once the double-click guard after a success is over); the
+    // server's refusal lands on the amount field.
+    await new Promise((resolve) => setTimeout(resolve, AFTER_SUCCESS_GUARD_MS));
     fireEvent.click(await review());
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(await within(f.form).findByText("Insufficient view balance")).toBeTruthy();

@@ -93,7 +93,7 @@ test("admin: find, suspend and reinstate a member, approve a held referral, read
   await page.getByRole("button", { name: "Suspend", exact: true }).click();
   let dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Suspend" }).click();
-  await expect(dialog.getByText("Give a reason")).toBeVisible();
+  await expect(dialog.getByText("Please give the reason")).toBeVisible();
   await dialog.getByLabel("Reason").fill(`E2E ${run}: suspicious activity`);
   await dialog.getByRole("button", { name: "Suspend" }).click();
   await expect(page.getByText("@carla is suspended.")).toBeVisible();

@@ -61,7 +61,7 @@ describe("HeldReferrals", () => {
     fireEvent.click(
       screen.getAllByRole("button", { name: "Approve and pay" }).at(-1) as HTMLElement,
     );
-    expect(await screen.findByText("Give a reason")).toBeTruthy();
+    expect(await screen.findByText("Please give the reason")).toBeTruthy();
     expect(dialog).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText("Reason"), { target: { value: "siblings" } });

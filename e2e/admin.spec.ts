@@ -5,7 +5,6 @@ import {
   hasNoHorizontalOverflow,
   memberContext,
   signIn,
-  submitSignIn,
   test,
 } from "./fixtures";
 import { STAFF, signInStaff } from "./staff";

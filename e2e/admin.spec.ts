@@ -172,3 +172,56 @@ test("members do not reach the admin console", async ({ page }) => {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("admin: the queue counts, payout approvals, and an event bonus the member's open dashboard shows", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error("no baseURL");
+  const run = `${test.info().project.name} ${Date.now().toString(36)}`;
+  const emma = await memberContext(browser, { baseURL });
+  await signIn(emma.page, "emma@viewvault.local", "emma-password-1");
+  await emma.page.goto("/dashboard");
+
+  await signInStaff(page, "admin");
+  await page.goto("/admin");
+  const counts = page.getByRole("list").filter({ hasText: "Online now" });
+  await expect(counts.getByRole("link", { name: /Awaiting second approval/ })).toHaveAttribute(
+    "href",
+    "/admin?tab=payouts",
+  );
+  await expect(counts.getByRole("link", { name: /Open support requests/ })).toHaveAttribute(
+    "href",
+    "/support",
+  );
+  await counts.getByRole("link", { name: /Awaiting second approval/ }).click();
+  await expect(page.getByText("Withdrawals awaiting the second approval")).toBeVisible();
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
+
+  // The member page: grant an event bonus, confirming with the password (step-up).
+  await page.getByRole("tab", { name: "Members" }).click();
+  await page.getByLabel("Find a member").fill("emma");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: "Open emma" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Member @emma" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Withdrawals" })).toBeVisible();
+  await page.getByRole("button", { name: "Grant event bonus" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Amount (USDT)").fill("3");
+  await dialog.getByLabel("Reason").fill(`E2E ${run}`);
+  await dialog.getByRole("button", { name: "Grant bonus" }).click();
+  const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
+  await stepUp.getByRole("button", { name: "Use my password instead" }).click();
+  await stepUp.getByLabel("Password").fill(STAFF.admin.password);
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText(/Event bonus of .*3\.00.* granted to @emma\./)).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // Emma's open dashboard shows it live.
+  await expect(
+    emma.page.getByTestId("event-bonus-card").getByText(`3.00 USDT: E2E ${run}`),
+  ).toBeVisible();
+  await emma.close();
+});

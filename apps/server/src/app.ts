@@ -26,7 +26,7 @@ import type { Money } from "./modules/ledger/money-command";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
-import { presenceRoutes } from "./modules/presence/presence.routes";
+import { presenceRoutes, presenceStore } from "./modules/presence/presence.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { findPublicProfile } from "./modules/profiles/profiles.service";
 import { rankingRoutes } from "./modules/ranking/ranking.routes";
@@ -215,7 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(documentsRoutes);
   await app.register(profilesRoutes, { authSecret });
-  await app.register(adminRoutes, { authSecret });
+  const presence = presenceStore(redis, deps.presenceKey);
+  await app.register(adminRoutes, { authSecret, presence });
   await app.register(balancesRoutes);
   await app.register(activityRoutes);
   await app.register(referralsRoutes);
@@ -235,10 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(verificationRoutes);
   await app.register(eventsRoutes);
   await app.register(rewardsRoutes);
-  await app.register(presenceRoutes, {
-    redis,
-    ...(deps.presenceKey ? { key: deps.presenceKey } : {}),
-  });
+  await app.register(presenceRoutes, { store: presence });
   await app.register(withdrawalsRoutes, { authSecret });
   await app.register(supportRoutes);
   if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });

@@ -74,6 +74,9 @@ const ADMIN_ROUTES: Record<string, { method: "GET" | "POST" | "PUT"; body?: unkn
     method: "POST",
     body: { amount: "1", reason: "x" },
   },
+  "/api/admin/withdrawals/awaiting-approval": { method: "GET" },
+  "/api/admin/withdrawals/{requestId}/approve": { method: "POST" },
+  "/api/admin/withdrawals/{requestId}/reject": { method: "POST", body: { reason: "x" } },
 };
 
 describe("who may use the admin API", () => {
@@ -86,7 +89,10 @@ describe("who may use the admin API", () => {
     const no2fa = await createSignedInMember(t.app, { role: "admin" });
     const id = (await createSignedInMember(t.app)).id;
     for (const [path, { method, body }] of Object.entries(ADMIN_ROUTES)) {
-      const url = path.replace("{profileId}", id).replace("{referralId}", id);
+      const url = path
+        .replace("{profileId}", id)
+        .replace("{referralId}", id)
+        .replace("{requestId}", id);
       const anonymous = await client(t.app).request(method, url, body);
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
       expect((await member.c.request(method, url, body)).json().code).toBe("FORBIDDEN");

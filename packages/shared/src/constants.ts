@@ -282,4 +282,8 @@ export const ADMIN = {
   /** Sign-ups from one address at or above which the address is flagged as crowded. */
   crowdedNetworkAccounts: 3,
   reasonMaxLength: 500,
+  /** Support requests (withdrawals included) on the member page, newest first. */
+  recentSupportRequests: 10,
+  /** Withdrawals shown with each payout waiting for the second approval. */
+  payoutHistory: 10,
 } as const;

@@ -126,11 +126,11 @@ const FairnessPage = lazyPage(
 );
 const AdminPage = lazyPage(
   () => import("./routes/admin/admin-page").then((m) => m.AdminPage),
-  ["admin", "money", "errors"],
+  ["admin", "money", "support", "errors"],
 );
 const AdminMemberPage = lazyPage(
   () => import("./routes/admin/admin-member-page").then((m) => m.AdminMemberPage),
-  ["admin", "money", "errors"],
+  ["admin", "money", "support", "errors"],
 );
 const ProfilePage = lazyPage(
   () => import("./routes/profile/profile-page").then((m) => m.ProfilePage),

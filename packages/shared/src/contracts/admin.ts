@@ -3,6 +3,7 @@ import { ADMIN, LOCALES } from "../constants";
 import { validationKey as v } from "../errors";
 import { ROLES, ZCurrentPasswordInput, ZTotpCode } from "./accounts";
 import { ZBalances, ZMemberRef } from "./money";
+import { ZSupportRequest } from "./withdrawals";
 
 const ZMinor = z.string().regex(/^-?\d+$/);
 
@@ -124,6 +125,8 @@ export const ZAdminMemberDetail = z
     ),
     flags: z.array(ZFraudFlag),
     audit: z.array(ZAuditEvent),
+    /** The member's recent support requests (withdrawals included), newest first. */
+    supportRequests: z.array(ZSupportRequest),
   })
   .meta({ id: "AdminMemberDetail" });
 export type TAdminMemberDetail = z.infer<typeof ZAdminMemberDetail>;
@@ -201,6 +204,10 @@ export const ZAdminOverview = z
       suspended: z.number().int(),
       staff: z.number().int(),
       heldReferrals: z.number().int(),
+      onlineNow: z.number().int(),
+      pendingWithdrawals: z.number().int(),
+      awaitingApproval: z.number().int(),
+      openSupportRequests: z.number().int(),
     }),
   })
   .meta({ id: "AdminOverview" });
@@ -224,3 +231,14 @@ export type TLedgerCheck = z.infer<typeof ZLedgerCheck>;
 export const ZHeldReferralResult = z
   .object({ referral: ZHeldReferral })
   .meta({ id: "HeldReferralResult" });
+
+/** A withdrawal waiting for the second approval, with the member's recent withdrawals. */
+export const ZPayoutApproval = z
+  .object({ request: ZSupportRequest, history: z.array(ZSupportRequest) })
+  .meta({ id: "PayoutApproval" });
+export type TPayoutApproval = z.infer<typeof ZPayoutApproval>;
+
+export const ZPayoutApprovals = z
+  .object({ approvals: z.array(ZPayoutApproval) })
+  .meta({ id: "PayoutApprovals" });
+export type TPayoutApprovals = z.infer<typeof ZPayoutApprovals>;

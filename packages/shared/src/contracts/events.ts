@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_BONUS } from "../constants";
-import { errorKey } from "../errors";
+import { errorKey, validationKey } from "../errors";
 import { ZBalances, ZMinorUnits } from "./money";
 
 /** A member as the events show them: the winner of a date or a year. */
@@ -112,7 +112,11 @@ export type TRewardClaimResult = z.infer<typeof ZRewardClaimResult>;
 export const ZGrantBonusRequest = z
   .object({
     amount: z.string().trim().min(1, errorKey("INVALID_AMOUNT")).max(32).describe("USDT"),
-    reason: z.string().trim().min(1).max(EVENT_BONUS.reasonMaxLength),
+    reason: z
+      .string()
+      .trim()
+      .min(1, validationKey("reasonRequired"))
+      .max(EVENT_BONUS.reasonMaxLength, validationKey("tooLong")),
   })
   .meta({ id: "GrantBonusRequest" });
 export type TGrantBonusRequest = z.infer<typeof ZGrantBonusRequest>;

@@ -9,26 +9,33 @@ import {
   ZAuditPage,
   ZAuditQuery,
   ZErrorResponse,
+  ZFailWithdrawalRequest,
   ZHeldReferral,
   ZHeldReferralResult,
   ZLedgerCheck,
+  ZPayoutApprovals,
   ZProfile,
   ZStepUpRequest,
   ZStepUpState,
+  ZSupportRequest,
 } from "@viewvault/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
 import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import type { PresenceStore } from "../presence/presence.store";
 import {
   approveHeldReferral,
+  approvePayout,
   auditCsv,
   changeMemberRole,
   getAuditPage,
   getMemberDetail,
   getOverview,
   listHeldReferrals,
+  listPayoutApprovals,
+  rejectPayout,
   rejectReferral,
   revokeMemberSessions,
   runLedgerCheck,
@@ -40,6 +47,8 @@ import { confirmStepUp, requireStepUp, stepUpState } from "./step-up";
 
 const ZMemberParams = z.object({ profileId: z.uuid() });
 const ZReferralParams = z.object({ referralId: z.uuid() });
+const ZRequestParams = z.object({ requestId: z.uuid() });
+const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
 const errors = {
   400: ZErrorResponse,
   401: ZErrorResponse,
@@ -58,7 +67,10 @@ function actorOf(request: FastifyRequest): StaffActor {
  * The admin console's API (admin role with 2FA on, every route). Actions write an audit row;
  * those that move money or change a role also need a recent step-up (ADR 029).
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async (app, opts) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  authSecret: string;
+  presence: PresenceStore;
+}> = async (app, opts) => {
   const admin = { onRequest: app.requireAdmin };
 
   app.get(
@@ -71,7 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async 
         response: { 200: ZAdminOverview, ...errors },
       },
     },
-    async () => getOverview(app.db),
+    async () => getOverview(app.db, () => opts.presence.count(app.clock.now().getTime())),
   );
 
   app.post(
@@ -238,6 +250,82 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async 
     },
     async (request) =>
       rejectReferral(app.db, actorOf(request), request.params.referralId, request.body.reason),
+  );
+
+  app.get(
+    "/api/admin/withdrawals/awaiting-approval",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Withdrawals waiting for the second approval (oldest first), with each member's history",
+        response: { 200: ZPayoutApprovals, ...errors },
+      },
+    },
+    async () => listPayoutApprovals(app.db),
+  );
+
+  app.post(
+    "/api/admin/withdrawals/:requestId/approve",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Give a withdrawal its second approval and pay it (never the member or its processor; Idempotency-Key; needs a recent step-up)",
+        headers: idempotencyHeader,
+        params: ZRequestParams,
+        response: { 200: ZSupportRequest, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const idem = idempotencyOf(request);
+      const staff = currentMember(request);
+      await requireStepUp(app.db, app.clock, staff);
+      const { request: updated, replayed } = await approvePayout(
+        app.money,
+        app.clock,
+        staff,
+        request.ip,
+        request.params.requestId,
+        idem,
+      );
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return updated;
+    },
+  );
+
+  app.post(
+    "/api/admin/withdrawals/:requestId/reject",
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Reject a withdrawal awaiting the second approval with a reason: the full amount returns (Idempotency-Key; needs a recent step-up)",
+        headers: idempotencyHeader,
+        params: ZRequestParams,
+        body: ZFailWithdrawalRequest,
+        response: { 200: ZSupportRequest, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const idem = idempotencyOf(request);
+      const staff = currentMember(request);
+      await requireStepUp(app.db, app.clock, staff);
+      const { request: updated, replayed } = await rejectPayout(
+        app.money,
+        app.clock,
+        staff,
+        request.ip,
+        request.params.requestId,
+        request.body.reason,
+        idem,
+      );
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return updated;
+    },
   );
 
   app.get(

@@ -15,12 +15,15 @@ import {
   type TFraudFlag,
   type THeldReferral,
   type TLedgerCheck,
+  type TPayoutApprovals,
   type TProfile,
+  type TSupportRequest,
 } from "@viewvault/shared";
 import { stringify } from "csv-stringify";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
+import type { Member } from "../../plugins/auth";
 import { neutraliseFormula } from "../activity/activity.service";
 import type { Idempotency } from "../idempotency/idempotency";
 import { readBalances } from "../ledger/ledger.repository";
@@ -31,6 +34,7 @@ import { cancelAllOffersOf } from "../marketplace/marketplace.repository";
 import { deleteSessionsOfUser, setRole, setSuspended } from "../members/members.repository";
 import { findProfileById } from "../profiles/profiles.repository";
 import { toProfileDto } from "../profiles/profiles.service";
+import { failWithdrawal, setRequestStatus, staffRequests } from "../support/support.service";
 import { cancelPendingRequests } from "../view-requests/view-requests.service";
 import {
   type AuditRow,
@@ -166,15 +170,17 @@ export async function getMemberDetail(
 ): Promise<TAdminMemberDetail> {
   const row = await memberDetailRow(db, profileId);
   if (!row) throw new AppError("NOT_FOUND", { context: "member" });
-  const [balances, ledger, sessions, referrals, flags, audit, referrer] = await Promise.all([
-    readBalances(db, row.id),
-    recentLedgerOf(db, row.id, ADMIN.recentLedgerEntries),
-    liveSessionsOf(db, row.auth_uid, clock.now()),
-    referralsMadeBy(db, row.id),
-    fraudFlags(db, row),
-    auditEventsWhere(db, { target: row.id, limit: ADMIN.auditPageSize }),
-    row.referred_by ? memberRef(db, row.referred_by) : Promise.resolve([]),
-  ]);
+  const [balances, ledger, sessions, referrals, flags, audit, referrer, requests] =
+    await Promise.all([
+      readBalances(db, row.id),
+      recentLedgerOf(db, row.id, ADMIN.recentLedgerEntries),
+      liveSessionsOf(db, row.auth_uid, clock.now()),
+      referralsMadeBy(db, row.id),
+      fraudFlags(db, row),
+      auditEventsWhere(db, { target: row.id, limit: ADMIN.auditPageSize }),
+      row.referred_by ? memberRef(db, row.referred_by) : Promise.resolve([]),
+      staffRequests(db, { userId: row.id }, ADMIN.recentSupportRequests),
+    ]);
   const referrerRow = referrer[0];
   return {
     member: {
@@ -218,6 +224,7 @@ export async function getMemberDetail(
     })),
     flags,
     audit: audit.map(auditEvent),
+    supportRequests: requests,
   };
 }
 
@@ -413,8 +420,15 @@ export async function rejectReferral(
   return { referral: await decidedReferral(db, referralId) };
 }
 
-/** Platform totals per currency from the ledger's accounts by kind, and the queues' counts. */
-export async function getOverview(db: Db): Promise<TAdminOverview> {
+/**
+ * Platform totals per currency from the ledger's accounts by kind, and the queues' counts:
+ * pending withdrawals wait for a staff member (SENT), the second approval's queue is
+ * AWAITING_APPROVAL, open support requests are the non-withdrawal ones not yet COMPLETED.
+ */
+export async function getOverview(
+  db: Db,
+  onlineNow: () => Promise<number>,
+): Promise<TAdminOverview> {
   const byKind = new Map<string, bigint>();
   for (const r of await balancesByKind(db)) byKind.set(`${r.currency}:${r.kind}`, BigInt(r.total));
   const totals = (currency: "VIEWS" | "USDT") => {
@@ -428,7 +442,7 @@ export async function getOverview(db: Db): Promise<TAdminOverview> {
       fees: of("fees").toString(),
     };
   };
-  const counts = await platformCounts(db);
+  const [counts, online] = await Promise.all([platformCounts(db), onlineNow()]);
   return {
     totals: { VIEWS: totals("VIEWS"), USDT: totals("USDT") },
     counts: {
@@ -437,6 +451,10 @@ export async function getOverview(db: Db): Promise<TAdminOverview> {
       suspended: counts?.suspended ?? 0,
       staff: counts?.staff ?? 0,
       heldReferrals: counts?.held_referrals ?? 0,
+      onlineNow: online,
+      pendingWithdrawals: counts?.pending_withdrawals ?? 0,
+      awaitingApproval: counts?.awaiting_approval ?? 0,
+      openSupportRequests: counts?.open_support_requests ?? 0,
     },
   };
 }
@@ -535,4 +553,71 @@ export function auditCsv(db: Db, query: Omit<TAuditQuery, "before">): Readable {
     csv.end();
   })().catch((error) => csv.destroy(error));
   return csv;
+}
+
+// ── Payout approvals (the second approval of withdrawals above the four-eyes threshold) ─────
+
+/** Withdrawals awaiting the second approval (oldest first), each with the member's history. */
+export async function listPayoutApprovals(db: Db): Promise<TPayoutApprovals> {
+  const waiting = await staffRequests(db, { withdrawalStatus: "AWAITING_APPROVAL" }, 100);
+  const approvals = await Promise.all(
+    waiting.reverse().map(async (request) => ({
+      request,
+      history: (
+        await staffRequests(
+          db,
+          { userId: request.userId, type: "WITHDRAWAL" },
+          ADMIN.payoutHistory + 1,
+        )
+      )
+        .filter((r) => r.id !== request.id)
+        .slice(0, ADMIN.payoutHistory),
+    })),
+  );
+  return { approvals };
+}
+
+/**
+ * The console acts only at the second approval: a withdrawal still SENT (waiting for, or taken
+ * by, a staff member) belongs to the support desk. Every other state goes to the database
+ * command, which replays a repeated intent or refuses a decided withdrawal (states only move on
+ * from AWAITING_APPROVAL, so this read cannot race into a wrong decision).
+ */
+async function refuseBeforeSecondApproval(db: Db, requestId: string): Promise<void> {
+  const [request] = await staffRequests(db, { id: requestId }, 1);
+  if (!request?.withdrawal) throw new AppError("NOT_FOUND", { context: "withdrawal" });
+  if (request.withdrawal.status === "SENT") {
+    throw new AppError("CONFLICT", { context: "withdrawalState", status: "SENT" });
+  }
+}
+
+/**
+ * Approves a withdrawal awaiting the second approval through the desk's own command
+ * (vv_withdraw_complete): the four-eyes rule — an admin who is neither the member nor the staff
+ * member who processed it — lives there only; the payout is posted once.
+ */
+export async function approvePayout(
+  money: Money,
+  clock: Clock,
+  admin: Member,
+  ip: string,
+  requestId: string,
+  idem: Idempotency,
+): Promise<{ request: TSupportRequest; replayed: boolean }> {
+  await refuseBeforeSecondApproval(money.db, requestId);
+  return setRequestStatus(money, clock, admin, ip, requestId, { status: "COMPLETED" }, idem);
+}
+
+/** Rejects it through the desk's fail path (vv_withdraw_fail): the full amount comes back. */
+export async function rejectPayout(
+  money: Money,
+  clock: Clock,
+  admin: Member,
+  ip: string,
+  requestId: string,
+  reason: string,
+  idem: Idempotency,
+): Promise<{ request: TSupportRequest; replayed: boolean }> {
+  await refuseBeforeSecondApproval(money.db, requestId);
+  return failWithdrawal(money, clock, admin, ip, requestId, reason, idem);
 }

@@ -12,15 +12,16 @@ const MAX_IDS = 100;
 /** The sorted set's key in Redis (tests pass their own prefix). */
 export const PRESENCE_KEY = "vv:presence";
 
-/** Presence heartbeats and the online dots (ADR 020). */
-export const presenceRoutes: FastifyPluginAsyncZod<{
-  redis?: Redis | undefined;
-  key?: string;
-}> = async (app, opts) => {
-  const store: PresenceStore = opts.redis
-    ? redisPresence(opts.redis, opts.key ?? PRESENCE_KEY)
-    : memoryPresence();
+/** Redis's sorted set when REDIS_URL is set, else this process's map (ADR 020). */
+export function presenceStore(redis: Redis | undefined, key = PRESENCE_KEY): PresenceStore {
+  return redis ? redisPresence(redis, key) : memoryPresence();
+}
 
+/** Presence heartbeats and the online dots (ADR 020). */
+export const presenceRoutes: FastifyPluginAsyncZod<{ store: PresenceStore }> = async (
+  app,
+  { store },
+) => {
   app.post(
     "/api/presence",
     {

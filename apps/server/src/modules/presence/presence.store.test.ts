@@ -11,8 +11,10 @@ async function behaves(store: PresenceStore) {
   await store.beat(A, t0);
   await store.beat(B, t0 + 10_000);
   expect(await store.online([A, B], t0 + 90_000)).toEqual([A, B]);
+  expect(await store.count(t0 + 90_000)).toBe(2);
   // 90 s of silence: offline
   expect(await store.online([A, B], t0 + 90_001)).toEqual([B]);
+  expect(await store.count(t0 + 90_001)).toBe(1);
   await store.leave(B);
   expect(await store.online([A, B], t0 + 20_000)).toEqual([A]);
   expect(await store.online([], t0)).toEqual([]);

@@ -12,6 +12,8 @@ export interface PresenceStore {
   leave(profileId: string): Promise<void>;
   /** Which of these members are online at `nowMs`. */
   online(profileIds: string[], nowMs: number): Promise<string[]>;
+  /** How many members are online at `nowMs` (the admin overview's count). */
+  count(nowMs: number): Promise<number>;
 }
 
 const windowMs = PRESENCE.offlineAfterSeconds * 1000;
@@ -34,6 +36,11 @@ export function memoryPresence(): PresenceStore {
     },
     async online(ids, nowMs) {
       return ids.filter((id) => (seen.get(id) ?? 0) >= nowMs - windowMs);
+    },
+    async count(nowMs) {
+      let online = 0;
+      for (const at of seen.values()) if (at >= nowMs - windowMs) online += 1;
+      return online;
     },
   };
 }
@@ -60,6 +67,9 @@ export function redisPresence(redis: Redis, key: string): PresenceStore {
       if (ids.length === 0) return [];
       const scores = await redis.zmscore(key, ...ids);
       return ids.filter((_, i) => Number(scores[i] ?? 0) >= nowMs - windowMs);
+    },
+    async count(nowMs) {
+      return redis.zcount(key, nowMs - windowMs, "+inf");
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SupportRequestType, SupportStatus } from "@viewvault/shared";
+import type { SupportRequestType, SupportStatus, WithdrawalStatus } from "@viewvault/shared";
 import { and, asc, count, desc, eq, gt, ilike, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
@@ -18,6 +18,8 @@ export interface SupportFilter {
   status?: SupportStatus | undefined;
   type?: SupportRequestType | undefined;
   member?: string | undefined;
+  /** Only withdrawals in this state (the list joins the claim; counts do not take it). */
+  withdrawalStatus?: WithdrawalStatus;
 }
 
 function where(filter: SupportFilter): SQL | undefined {
@@ -26,6 +28,7 @@ function where(filter: SupportFilter): SQL | undefined {
   if (filter.userId) parts.push(eq(supportRequests.userId, filter.userId));
   if (filter.status) parts.push(eq(supportRequests.status, filter.status));
   if (filter.type) parts.push(eq(supportRequests.requestType, filter.type));
+  if (filter.withdrawalStatus) parts.push(eq(manualClaims.status, filter.withdrawalStatus));
   if (filter.member) {
     const escaped = filter.member.replace(/[\\%_]/g, (c) => `\\${c}`);
     parts.push(ilike(supportRequests.username, `${escaped}%`));

@@ -162,6 +162,15 @@ async function oneRequest(db: Db, id: string): Promise<TSupportRequest> {
   return toSupportRequest(row);
 }
 
+/** Requests (with their withdrawal and processor) for the admin console, newest first. */
+export async function staffRequests(
+  db: Db,
+  filter: SupportFilter,
+  limit: number,
+): Promise<TSupportRequest[]> {
+  return (await listSupportRequests(db, filter, { limit, offset: 0 })).map(toSupportRequest);
+}
+
 /**
  * The desk's status dropdown. A withdrawal's request drives its claim (each a database command
  * that locks the claim): PROCESSING takes it, PENDING hands it back, COMPLETED records the hash

@@ -1,4 +1,4 @@
-import { ClipboardList, LayoutDashboard, ShieldAlert, Users } from "lucide-react";
+import { Banknote, ClipboardList, LayoutDashboard, ShieldAlert, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { MemberPage } from "@/components/layout/member-page";
@@ -7,12 +7,16 @@ import { AdminOverview } from "@/features/admin/components/admin-overview";
 import { AuditLog } from "@/features/admin/components/audit-log";
 import { HeldReferrals } from "@/features/admin/components/held-referrals";
 import { MemberSearch } from "@/features/admin/components/member-search";
+import { PayoutApprovals } from "@/features/admin/components/payout-approvals";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
-const TABS = ["overview", "members", "referrals", "audit"] as const;
+const TABS = ["overview", "members", "referrals", "payouts", "audit"] as const;
 type Tab = (typeof TABS)[number];
 
-/** /admin: the admin console (admins with 2FA): overview, members, held referrals, audit log. */
+/**
+ * /admin: the admin console (admins with 2FA): overview, members, held referrals, payout
+ * approvals, audit log.
+ */
 export function AdminPage() {
   const { t } = useTranslation("admin");
   const [params, setParams] = useSearchParams();
@@ -42,6 +46,10 @@ export function AdminPage() {
             <ShieldAlert aria-hidden="true" />
             {t("tabs.referrals")}
           </TabsTrigger>
+          <TabsTrigger value="payouts">
+            <Banknote aria-hidden="true" />
+            {t("tabs.payouts")}
+          </TabsTrigger>
           <TabsTrigger value="audit">
             <ClipboardList aria-hidden="true" />
             {t("tabs.audit")}
@@ -55,6 +63,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="referrals">
           <HeldReferrals />
+        </TabsContent>
+        <TabsContent value="payouts">
+          <PayoutApprovals />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLog />

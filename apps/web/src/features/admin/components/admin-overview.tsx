@@ -34,6 +34,10 @@ export function AdminOverview() {
     ["suspended", "/admin?tab=audit&action=member.suspend"],
     ["staff", "/admin?tab=members"],
     ["heldReferrals", "/admin?tab=referrals"],
+    ["onlineNow", "/admin?tab=members"],
+    ["pendingWithdrawals", "/support"],
+    ["awaitingApproval", "/admin?tab=payouts"],
+    ["openSupportRequests", "/support"],
   ];
   return (
     <div className="grid gap-6">

@@ -1,5 +1,5 @@
 import type { TAdminMemberDetail } from "@viewvault/shared";
-import { Ban, LogOut, RotateCcw, UserCog } from "lucide-react";
+import { Ban, Gift, LogOut, RotateCcw, UserCog } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -9,12 +9,16 @@ import { useChangeRole } from "../api/change-role";
 import { useRevokeSessions } from "../api/revoke-sessions";
 import { useSetSuspension } from "../api/set-suspension";
 import { useStepUp } from "../hooks/use-step-up";
+import { BonusDialog } from "./bonus-dialog";
 import { ReasonDialog } from "./reason-dialog";
 import { RoleDialog } from "./role-dialog";
 
-type Open = "suspend" | "role" | "revoke" | null;
+type Open = "suspend" | "role" | "revoke" | "bonus" | null;
 
-/** Suspend or reinstate, change role, sign out everywhere — each a dialog with a reason. */
+/**
+ * Suspend or reinstate, change role, sign out everywhere, grant an event bonus — each a dialog
+ * with a reason.
+ */
 export function MemberActions({
   member,
   self,
@@ -54,6 +58,10 @@ export function MemberActions({
           <Button variant="outline" onClick={() => setOpen("revoke")}>
             <LogOut aria-hidden="true" />
             {t("actions.revokeSessions")}
+          </Button>
+          <Button variant="outline" onClick={() => setOpen("bonus")}>
+            <Gift aria-hidden="true" />
+            {t("bonus.grant")}
           </Button>
         </div>
       </CardContent>
@@ -125,6 +133,7 @@ export function MemberActions({
           }
         />
       ) : null}
+      {open === "bonus" ? <BonusDialog member={member} onClose={() => setOpen(null)} /> : null}
       {stepUp.dialog}
     </Card>
   );

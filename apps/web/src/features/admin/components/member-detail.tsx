@@ -1,4 +1,4 @@
-import type { TAdminMemberDetail, TAuditEvent } from "@viewvault/shared";
+import type { TAdminMemberDetail, TAuditEvent, TSupportRequest } from "@viewvault/shared";
 import { AlertTriangle, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -180,6 +180,30 @@ export function MemberDetail({ detail }: { detail: TAdminMemberDetail }) {
         </CardContent>
       </Card>
 
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("member.withdrawals")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RequestList
+            requests={detail.supportRequests.filter((r) => r.requestType === "WITHDRAWAL")}
+            empty={t("member.noWithdrawals")}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("member.supportRequests")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RequestList
+            requests={detail.supportRequests.filter((r) => r.requestType !== "WITHDRAWAL")}
+            empty={t("member.noSupportRequests")}
+          />
+        </CardContent>
+      </Card>
+
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle>{t("member.audit")}</CardTitle>
@@ -189,6 +213,38 @@ export function MemberDetail({ detail }: { detail: TAdminMemberDetail }) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** Recent requests with their status (a withdrawal's own status, as the member sees it). */
+function RequestList({ requests, empty }: { requests: TSupportRequest[]; empty: string }) {
+  const { t } = useTranslation("support");
+  const fmt = useMoneyFormat();
+  if (requests.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="grid gap-2 text-sm">
+      {requests.map((r) => (
+        <li
+          key={r.id}
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b pb-2 last:border-0"
+        >
+          <span className="font-medium">
+            {r.withdrawal
+              ? `${fmt.amount(r.withdrawal.amount, "USDT")} · ${r.withdrawal.network}`
+              : t(`types.${r.requestType}`)}
+          </span>
+          <Badge variant={r.status === "COMPLETED" ? "secondary" : "brand"}>
+            {r.withdrawal ? t(`withdrawalStatus.${r.withdrawal.status}`) : t(`status.${r.status}`)}
+          </Badge>
+          <span className="text-xs text-muted-foreground">{fmt.dateTime(r.createdAt)}</span>
+          {r.withdrawal?.failureReason ? (
+            <span className="basis-full text-xs text-muted-foreground">
+              {t("fields.reason", { reason: r.withdrawal.failureReason })}
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 

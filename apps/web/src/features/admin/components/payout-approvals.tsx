@@ -1,0 +1,243 @@
+import { type TSupportRequest, WITHDRAWAL } from "@viewvault/shared";
+import { Check, Loader2, X } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/form-field";
+import { PageSpinner } from "@/components/ui/spinner";
+import { errorText } from "@/lib/problem-text";
+import { useMoneyFormat } from "@/lib/use-money-format";
+import { useDecidePayout } from "../api/decide-payout";
+import { usePayoutApprovals } from "../api/list-payout-approvals";
+import { useStepUp } from "../hooks/use-step-up";
+import { ReasonDialog } from "./reason-dialog";
+
+type Deciding = { request: TSupportRequest; approve: boolean };
+
+/** A withdrawal's status as the member's support page names it. */
+function WithdrawalBadge({ request }: { request: TSupportRequest }) {
+  const { t } = useTranslation("support");
+  const status = request.withdrawal?.status;
+  if (!status) return <Badge variant="secondary">{t(`status.${request.status}`)}</Badge>;
+  return (
+    <Badge variant={status === "FAILED" ? "outline" : "secondary"}>
+      {t(`withdrawalStatus.${status}`)}
+    </Badge>
+  );
+}
+
+/**
+ * The second approval's queue: withdrawals above the four-eyes threshold that a staff member
+ * sent, each with the member's earlier withdrawals; approve (pays) or reject with a reason
+ * (the money returns). The server decides who may approve (never the member or the processor).
+ */
+export function PayoutApprovals() {
+  const { t } = useTranslation("admin");
+  const fmt = useMoneyFormat();
+  const queue = usePayoutApprovals();
+  const decide = useDecidePayout();
+  const stepUp = useStepUp();
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
+  const [approveError, setApproveError] = useState<string | null>(null);
+
+  if (queue.isPending) return <PageSpinner label={t("common:a11y.loading")} />;
+  if (queue.isError) return <p className="text-sm text-destructive">{t("loadFailed")}</p>;
+  const close = () => {
+    setDeciding(null);
+    setApproveError(null);
+  };
+  const amountOf = (r: TSupportRequest) => fmt.amount(r.withdrawal?.amount ?? "0", "USDT");
+
+  const approve = (request: TSupportRequest) => {
+    const run = () =>
+      decide.mutate(
+        { requestId: request.id, approve: true },
+        {
+          onSuccess: () => {
+            toast.success(t("payouts.approved"));
+            close();
+          },
+          onError: (error) => {
+            if (!stepUp.guard(error, run))
+              setApproveError(errorText(t, error, t("actions.failed")));
+          },
+        },
+      );
+    setApproveError(null);
+    run();
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("payouts.title")}</CardTitle>
+        <CardDescription>
+          {t("payouts.description", {
+            threshold: fmt.amount(WITHDRAWAL.secondApprovalAboveMicroUsdt.toString(), "USDT"),
+          })}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {queue.data.approvals.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("payouts.empty")}</p>
+        ) : (
+          <ul className="grid gap-4">
+            {queue.data.approvals.map(({ request, history }) => {
+              const w = request.withdrawal;
+              return (
+                <li
+                  key={request.id}
+                  className="grid gap-3 rounded-lg border p-4"
+                  aria-label={`@${request.username} ${amountOf(request)}`}
+                >
+                  <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+                    <Link
+                      className="font-medium text-primary hover:underline"
+                      to={`/admin/members/${request.userId}`}
+                    >
+                      @{request.username}
+                    </Link>
+                    <span className="text-lg font-semibold tabular-nums">{amountOf(request)}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {t("payouts.requestedAt", { date: fmt.dateTime(request.createdAt) })}
+                    </span>
+                  </div>
+                  {w ? (
+                    <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[auto_1fr]">
+                      <dt className="text-muted-foreground">{t("payouts.amount")}</dt>
+                      <dd>
+                        {t("payouts.net", {
+                          net: fmt.amount(w.net, "USDT"),
+                          fee: fmt.amount(w.fee, "USDT"),
+                        })}
+                      </dd>
+                      <dt className="text-muted-foreground">{t("payouts.network")}</dt>
+                      <dd>{w.network}</dd>
+                      <dt className="text-muted-foreground">{t("payouts.wallet")}</dt>
+                      <dd className="font-mono break-all">{w.walletAddress}</dd>
+                      <dt className="text-muted-foreground">{t("payouts.txHash")}</dt>
+                      <dd className="font-mono break-all">
+                        {w.explorerUrl ? (
+                          <a
+                            className="text-primary hover:underline"
+                            href={w.explorerUrl}
+                            target="_blank"
+                            rel="noreferrer"
+                          >
+                            {w.txHash}
+                          </a>
+                        ) : (
+                          (w.txHash ?? "—")
+                        )}
+                      </dd>
+                      <dt className="text-muted-foreground">{t("payouts.processedBy")}</dt>
+                      <dd>{w.processedBy ? `@${w.processedBy}` : "—"}</dd>
+                    </dl>
+                  ) : null}
+                  <div className="grid gap-1 text-xs">
+                    <h3 className="font-semibold">{t("payouts.history")}</h3>
+                    {history.length === 0 ? (
+                      <p className="text-muted-foreground">{t("payouts.noHistory")}</p>
+                    ) : (
+                      <ul className="grid gap-1">
+                        {history.map((h) => (
+                          <li key={h.id} className="flex flex-wrap items-center gap-2">
+                            <span className="tabular-nums">{amountOf(h)}</span>
+                            <WithdrawalBadge request={h} />
+                            <span className="text-muted-foreground">
+                              {fmt.dateTime(h.createdAt)}
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button onClick={() => setDeciding({ request, approve: true })}>
+                      <Check aria-hidden="true" />
+                      {t("payouts.approve")}
+                    </Button>
+                    <Button
+                      variant="outline"
+                      onClick={() => setDeciding({ request, approve: false })}
+                    >
+                      <X aria-hidden="true" />
+                      {t("payouts.reject")}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+      {deciding?.approve ? (
+        <Dialog open onOpenChange={(open) => (open || decide.isPending ? null : close())}>
+          <DialogContent closeLabel={t("common:dialog.close")}>
+            <DialogHeader>
+              <DialogTitle>{t("payouts.approveTitle")}</DialogTitle>
+              <DialogDescription>
+                {t("payouts.approveText", {
+                  amount: amountOf(deciding.request),
+                  username: deciding.request.username,
+                })}
+              </DialogDescription>
+            </DialogHeader>
+            <FormError message={approveError} />
+            <DialogFooter>
+              <Button variant="outline" onClick={close} disabled={decide.isPending}>
+                {t("actions.cancel")}
+              </Button>
+              <Button onClick={() => approve(deciding.request)} disabled={decide.isPending}>
+                {decide.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+                {t("payouts.approve")}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+      {deciding && !deciding.approve ? (
+        <ReasonDialog
+          title={t("payouts.rejectTitle")}
+          description={t("payouts.rejectText", {
+            amount: amountOf(deciding.request),
+            username: deciding.request.username,
+          })}
+          confirmLabel={t("payouts.reject")}
+          destructive
+          pending={decide.isPending}
+          onClose={close}
+          onConfirm={(reason, report) => {
+            const run = () =>
+              decide.mutate(
+                { requestId: deciding.request.id, approve: false, reason },
+                {
+                  onSuccess: () => {
+                    toast.success(t("payouts.rejected"));
+                    close();
+                  },
+                  onError: (error) => {
+                    if (!stepUp.guard(error, run)) report(error);
+                  },
+                },
+              );
+            run();
+          }}
+        />
+      ) : null}
+      {stepUp.dialog}
+    </Card>
+  );
+}

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import { ApiError } from "./api-client";
 
 /**
@@ -17,9 +17,10 @@ import { ApiError } from "./api-client";
  * - While a request runs, `mutate` does nothing and returns false — decided synchronously with a
  *   ref, before React re-renders with `isPending`, so the second click of a double click is
  *   ignored even if it lands in the same frame.
- * - After a success, `mutate` keeps ignoring clicks for `AFTER_SUCCESS_GUARD_MS`: when the answer
- *   is faster than the double click, the second click must not start a new intent — least of
- *   all on another row's button that the re-rendered list moved under the pointer.
+ * - After a success, `mutate` keeps ignoring clicks for `AFTER_SUCCESS_GUARD_MS` and `isPending`
+ *   stays true (the button stays disabled): when the answer is faster than the double click, the
+ *   second click must not start a new intent — least of all on another row's button that the
+ *   re-rendered list moved under the pointer.
  * - `isPending` is what the button needs: `disabled={mutation.isPending}`.
  *
  * The fetcher takes the key as an argument (`(variables, idempotencyKey) => api.post(…,
@@ -34,6 +35,7 @@ export function useIdempotentMutation<TData, TVariables = void>(
   const { mutationFn, fingerprint = defaultFingerprint, onSuccess, onError, onSettled } = options;
   const intent = useRef<{ fingerprint: string; key: string } | null>(null);
   const inFlight = useRef(false);
+  const [cooling, setCooling] = useState(false);
 
   const mutation = useMutation<TData, unknown, Attempt<TVariables>>({
     mutationFn: ({ variables, key }) => mutationFn(variables, key),
@@ -47,7 +49,13 @@ export function useIdempotentMutation<TData, TVariables = void>(
     },
     onSettled: async (data, error, attempt) => {
       if (error) inFlight.current = false;
-      else setTimeout(() => (inFlight.current = false), AFTER_SUCCESS_GUARD_MS);
+      else {
+        setCooling(true);
+        setTimeout(() => {
+          inFlight.current = false;
+          setCooling(false);
+        }, AFTER_SUCCESS_GUARD_MS);
+      }
       await onSettled?.(data, error, attempt.variables);
     },
   });
@@ -76,7 +84,7 @@ export function useIdempotentMutation<TData, TVariables = void>(
 
   return {
     mutate,
-    isPending: mutation.isPending,
+    isPending: mutation.isPending || cooling,
     isSuccess: mutation.isSuccess,
     isError: mutation.isError,
     error: mutation.error,

@@ -10,6 +10,7 @@
 // Its own database (created and dropped), Redis at REDIS_URL (default 127.0.0.1:6379), ≤ 4 min.
 //
 //   CLUSTER_ADMIN_URL   PostgreSQL to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
+//   CLUSTER_IMAGE       run the instances from `npm run cluster:image -- <dir>`'s copy (the Dockerfile's steps)
 //   CLUSTER_SECONDS     seconds of load (default 30); CLUSTER_CLIENTS concurrent clients (default 24)
 import { spawnSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
@@ -19,7 +20,7 @@ import pg from "pg";
 import { openPostgres, queryRows } from "../apps/server/src/db/client";
 import { createAccount } from "../apps/server/src/modules/auth/create-account";
 import { fund } from "../apps/server/test/factories";
-import { type Cluster, startCluster } from "./cluster";
+import { type Cluster, imageOptions, startCluster } from "./cluster";
 
 const root = path.resolve(import.meta.dirname, "..");
 const started = performance.now();
@@ -329,9 +330,12 @@ async function main(): Promise<void> {
     instances: INSTANCES,
     redisUrl,
     output: "quiet",
+    ...imageOptions(),
     env: { BETTER_AUTH_SECRET: SECRET, RATE_LIMIT_MAX: "100000000", DB_POOL_MAX: "10" },
   });
-  console.log(`${elapsed()}: ${cluster.url} → ${cluster.instances.map((i) => i.port).join(", ")}`);
+  console.log(
+    `${elapsed()}: ${cluster.url} → ${cluster.instances.map((i) => i.port).join(", ")}${process.env.CLUSTER_IMAGE ? ` (instances from the image copy in ${process.env.CLUSTER_IMAGE})` : ""}`,
+  );
   const { database, transferers, swappers, watches } = await seed(cluster);
   console.log(
     `${elapsed()}: ${transferers.length} transferers (${REAL_SIGN_INS} signed in through nginx), ${swappers.length} swappers, ${watches.length} watch sessions ready`,

@@ -15,6 +15,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { readImage } from "./image";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -31,7 +32,9 @@ export interface ClusterOptions {
   appDir?: string;
   /** The command that starts one instance in appDir (the Dockerfile's CMD). */
   command?: string[];
-  /** Extra environment of every instance. */
+  /** Environment under the cluster's own settings (the image's ENV: its PORT is replaced). */
+  baseEnv?: Record<string, string>;
+  /** Extra environment of every instance, over the cluster's settings. */
   env?: Record<string, string>;
   /** Restart an instance that exits on its own (default false). */
   supervise?: boolean;
@@ -151,6 +154,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
         env: {
           ...process.env,
+          ...options.baseEnv,
           NODE_ENV: "production",
           HOST: "127.0.0.1",
           PORT: String(instancePort),
@@ -241,6 +245,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 }
 
+/** CLUSTER_IMAGE=<dir>: instances run from the copy `npm run cluster:image -- <dir>` built. */
+export function imageOptions(): Pick<ClusterOptions, "appDir" | "command" | "baseEnv"> {
+  const dir = process.env.CLUSTER_IMAGE;
+  if (!dir) return {};
+  const image = readImage(path.resolve(dir));
+  return { appDir: image.appDir, command: image.command, baseEnv: image.env };
+}
+
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const databaseUrl = process.env.DATABASE_URL;
@@ -258,6 +270,7 @@ async function main(): Promise<void> {
       ? { firstPort: Number(process.env.CLUSTER_FIRST_PORT) }
       : {}),
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    ...imageOptions(),
     supervise: true,
   });
   console.log(

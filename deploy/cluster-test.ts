@@ -557,6 +557,13 @@ const watchdog = setTimeout(() => {
   void cleanup().finally(() => process.exit(2));
 }, BUDGET_MS);
 
+// Stopped from outside (CI's timeout, Ctrl-C): nginx, the instances and the database go too.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    console.error(`cluster test: ${signal}; stopping`);
+    void cleanup().finally(() => process.exit(1));
+  });
+
 async function cleanup(): Promise<void> {
   streamsOpen = false;
   for (const c of streamControllers) c.abort();

@@ -312,7 +312,11 @@ describe("event bonus", () => {
     expect(audited).toHaveLength(1);
     expect(audited[0]?.actorProfileId).toBe(admin.id);
 
-    const otherBody = await grant(m.id, { amount: "8", reason: "Quiz night" }, "grant-quiz-night-1");
+    const otherBody = await grant(
+      m.id,
+      { amount: "8", reason: "Quiz night" },
+      "grant-quiz-night-1",
+    );
     expect(otherBody.statusCode).toBe(422);
     expect(otherBody.json().code).toBe("IDEMPOTENCY_KEY_REUSED");
     const otherMember = await grant(

@@ -29,10 +29,7 @@ export async function seedDemoStaffTwoFactor(db: Db, opts: SeedOptions): Promise
     .from(users)
     .innerJoin(profiles, eq(profiles.authUid, users.id))
     .where(
-      and(
-        inArray(users.email, DEMO_STAFF_EMAILS),
-        inArray(profiles.role, ["support", "admin"]),
-      ),
+      and(inArray(users.email, DEMO_STAFF_EMAILS), inArray(profiles.role, ["support", "admin"])),
     );
   for (const member of staff.filter((s) => !s.enabled)) {
     const secret = await symmetricEncrypt({ key: opts.authSecret, data: DEMO_STAFF_TOTP_SECRET });

@@ -1,4 +1,4 @@
--- Granting an event bonus is a money command (ADR 013, ADR 032-review): one statement claims the
+-- Granting an event bonus is a money command (ADR 013, ADR 038): one statement claims the
 -- admin's Idempotency-Key, checks the member, writes the AVAILABLE bonus and its audit row and
 -- stores the answer, so a retried or doubled grant with the same key creates one bonus and
 -- answers the first grant again; the same key with another member or body is refused

@@ -8,7 +8,9 @@ import type { Redis } from "ioredis";
 import type { Env } from "../../config/env";
 import type { Db } from "../../db/client";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema";
+import type { Clock } from "../../lib/clock";
 import { isServedOrigin } from "../../plugins/security";
+import { cancelAccountDeletion } from "../data-rights/account-deletion.service";
 import type { Mailer } from "../mail/mail.service";
 import { describeDevice, renderMail } from "../mail/mail.templates";
 import { fixedWindowLimiter } from "../platform/rate-limit.service";
@@ -28,11 +30,18 @@ export const ACCOUNT_SUSPENDED = {
   message: "Your account is suspended. Contact support.",
 };
 
+/**
+ * Response header of a sign-in that cancelled the member's scheduled account deletion (ADR 036),
+ * so the page can say so.
+ */
+export const DELETION_CANCELLED_HEADER = "x-viewvault-account-deletion";
+
 export interface AuthDeps {
   env: Env;
   db: Db;
   secret: string;
   mailer: Mailer;
+  clock: Clock;
   redis?: Redis | undefined;
   /** Called (not awaited) once a member has confirmed their e-mail. */
   onEmailVerified?: (authUid: string) => void;
@@ -246,6 +255,14 @@ export function createAuth(deps: AuthDeps) {
           async before(session, ctx) {
             const profile = await profileByAuthUid(ctx?.context.adapter, session.userId);
             if (profile?.suspended) throw new APIError("FORBIDDEN", ACCOUNT_SUSPENDED);
+            // Signing in cancels a scheduled deletion (ADR 036). If the deletion job performed it
+            // first (it holds the row until it commits), the member is gone: no session.
+            const deletion = await cancelAccountDeletion(db, deps.clock, session.userId);
+            if (deletion.deleted) throw new APIError("FORBIDDEN", ACCOUNT_SUSPENDED);
+            if (deletion.cancelled) {
+              mailer.nudge();
+              ctx?.setHeader?.(DELETION_CANCELLED_HEADER, "cancelled");
+            }
           },
           async after(session) {
             // Alert on a sign-in from a device this member has not used before (if they want it).

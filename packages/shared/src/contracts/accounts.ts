@@ -314,6 +314,7 @@ export const ZDeleteAccountResult = z
     deleteAt: z.iso.datetime(),
   })
   .meta({ id: "DeleteAccountResult" });
+export type TDeleteAccountResult = z.infer<typeof ZDeleteAccountResult>;
 
 /** Settings → Your data → Delete my account: the password or a 2FA code, and the forfeit choice. */
 export const ZDeleteAccountForm = z

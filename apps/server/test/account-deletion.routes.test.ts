@@ -295,4 +295,16 @@ describe("POST /api/me/delete", () => {
     expect(second.json()).toEqual(first.json());
     expect(await deletions(m)).toHaveLength(1);
   });
+
+  it("a new session made inside Better Auth's own transaction (a password change) cancels it too", async () => {
+    const m = await member();
+    await m.c.request("POST", "/api/me/delete", { password: TEST_PASSWORD });
+    const again = await signedInClient(t.app, { authUid: m.me.user.id });
+    const changed = await again.request("POST", "/api/auth/change-password", {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "amber-harbour-73-lantern",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expect.poll(async () => (await deletions(m))[0]?.status).toBe("CANCELLED");
+  });
 });

@@ -1,4 +1,8 @@
-import { getCurrentAdapter } from "@better-auth/core/context";
+import {
+  getCurrentAdapter,
+  getCurrentDBAdapterAsyncLocalStorage,
+  queueAfterTransactionHook,
+} from "@better-auth/core/context";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { LOCALES, type Locale, PASSWORD, PRODUCT_NAME, USERNAME_RULES } from "@viewvault/shared";
 import { APIError, betterAuth } from "better-auth";
@@ -257,6 +261,16 @@ export function createAuth(deps: AuthDeps) {
             if (profile?.suspended) throw new APIError("FORBIDDEN", ACCOUNT_SUSPENDED);
             // Signing in cancels a scheduled deletion (ADR 036). If the deletion job performed it
             // first (it holds the row until it commits), the member is gone: no session.
+            const store = (await getCurrentDBAdapterAsyncLocalStorage()).getStore();
+            if (store?.isTransactionActive) {
+              // A signed-in member's new session (password change) inside Better Auth's
+              // transaction: the global pool must not be used here (it would wait on PGlite's
+              // one connection); their deletion, if any, is cancelled once that commits.
+              await queueAfterTransactionHook(async () => {
+                await cancelAccountDeletion(db, deps.clock, session.userId);
+              });
+              return;
+            }
             const deletion = await cancelAccountDeletion(db, deps.clock, session.userId);
             if (deletion.deleted) throw new APIError("FORBIDDEN", ACCOUNT_SUSPENDED);
             if (deletion.cancelled) {

@@ -61,7 +61,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       },
     },
   );
-  for (let i = 0; i < 200; i++) {
+  // BENCH_START_SECONDS (default 60): a loaded machine, or a big database whose ranking the
+  // booting server recomputes, can take longer than a few seconds to answer.
+  const waits = Number(process.env.BENCH_START_SECONDS ?? 60) * 10;
+  for (let i = 0; i < waits; i++) {
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return child;
     } catch {}

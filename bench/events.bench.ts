@@ -49,6 +49,21 @@ const percentile = (sorted: number[], p: number) =>
 const rows: Row[] = [];
 const extra: string[] = [];
 
+/**
+ * The bench database's committed and rolled-back transactions so far (each statement the server
+ * runs is one; a claim the database refuses rolls back), after the statistics settle.
+ */
+async function databaseTransactions(): Promise<{ commits: number; rollbacks: number }> {
+  await new Promise((r) => setTimeout(r, 1_500));
+  await exec("select pg_stat_clear_snapshot()");
+  const [row] = await queryRows<{ commits: number; rollbacks: number }>(
+    db,
+    sql`select xact_commit::int as commits, xact_rollback::int as rollbacks
+        from pg_stat_database where datname = current_database()`,
+  );
+  return row ?? { commits: 0, rollbacks: 0 };
+}
+
 // 1. The claim storm at the opening second.
 let server = await startServer({ NODE_ENV: "test", E2E_CLOCK: "1", WEB_CONCURRENCY: "1" });
 try {
@@ -63,6 +78,7 @@ try {
     headers: { "content-type": "application/json", origin: BASE },
     body: JSON.stringify({ advanceMs }),
   });
+  const before = await databaseTransactions();
   const started = performance.now();
   const results = await Promise.all(
     tokens.slice(0, STORM).map(async (token, i) => {
@@ -76,6 +92,7 @@ try {
     }),
   );
   const wall = (performance.now() - started) / 1000;
+  const after = await databaseTransactions();
   const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
   const winners = results.filter((r) => r.status === 201).length;
   const tooLate = results.filter((r) => r.status === 409).length;
@@ -89,6 +106,7 @@ try {
   });
   extra.push(
     `claim storm: ${winners} winner(s), ${tooLate} "Too Late!", wall ${wall.toFixed(2)} s`,
+    `claim storm: ${after.rollbacks - before.rollbacks} claims refused by the database (rolled back), ${after.commits - before.commits} committed statements (session look-ups, rate-limit counters, the winner)`,
   );
   if (winners !== 1) throw new Error(`expected one winner, got ${winners}`);
 } finally {

@@ -5,26 +5,11 @@
 -- earning kinds: the member legs of the posting (already locked, in id order, by the balance
 -- update) that received views. The counter row is locked only by a transaction that holds its
 -- member's views account, so this adds no new lock order; a level crossed by the new total
--- creates its reward once (unique member + level), exactly as the trigger did.
+-- creates its reward once (unique member + level), exactly as the trigger did — in one statement
+-- for all the posting's earners (a watch reward credits the watcher and the creator).
 DROP TRIGGER ledger_entries_count_earnings ON ledger_entries;
 --> statement-breakpoint
 DROP FUNCTION vv_count_earnings();
---> statement-breakpoint
-CREATE FUNCTION vv_count_earnings(p_profile uuid, p_earned bigint) RETURNS void
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_after bigint;
-BEGIN
-  INSERT INTO member_earnings AS m (profile_id, earned_views) VALUES (p_profile, p_earned)
-  ON CONFLICT (profile_id) DO UPDATE SET earned_views = m.earned_views + excluded.earned_views,
-    updated_at = now()
-  RETURNING earned_views INTO v_after;
-  INSERT INTO milestone_rewards (user_id, milestone_views, reward_usdt)
-  SELECT p_profile, l.views, l.reward_usdt FROM milestone_levels l
-  WHERE l.views > v_after - p_earned AND l.views <= v_after
-  ON CONFLICT (user_id, milestone_views) DO NOTHING;
-END;
-$$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION ledger_post(
   p_kind text, p_actor uuid, p_memo jsonb,
@@ -101,9 +86,21 @@ BEGIN
   SELECT t.id, l.id, l.currency, l.amount, l.balance, l.counterparty
   FROM t, unnest(v_leg_ids, v_leg_currencies, v_leg_amounts, v_leg_balances, v_leg_counterparties)
     AS l(id, currency, amount, balance, counterparty);
-  FOR k IN 1 .. cardinality(v_earned_profiles) LOOP
-    PERFORM vv_count_earnings(v_earned_profiles[k], v_earned[k]);
-  END LOOP;
+  IF cardinality(v_earned_profiles) > 0 THEN
+    WITH earned AS (
+      SELECT * FROM unnest(v_earned_profiles, v_earned) AS e(profile_id, amount)),
+    counted AS (
+      INSERT INTO member_earnings AS m (profile_id, earned_views)
+      SELECT profile_id, amount FROM earned
+      ON CONFLICT (profile_id) DO UPDATE SET earned_views = m.earned_views + excluded.earned_views,
+        updated_at = now()
+      RETURNING m.profile_id, m.earned_views)
+    INSERT INTO milestone_rewards (user_id, milestone_views, reward_usdt)
+    SELECT c.profile_id, l.views, l.reward_usdt
+    FROM counted c JOIN earned e ON e.profile_id = c.profile_id
+    JOIN milestone_levels l ON l.views > c.earned_views - e.amount AND l.views <= c.earned_views
+    ON CONFLICT (user_id, milestone_views) DO NOTHING;
+  END IF;
   RETURN v_tx;
 END;
 $$;

@@ -62,7 +62,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       },
     },
   );
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return child;
     } catch {}

@@ -46,7 +46,7 @@ await trackFunctions(db);
 /** One scenario under load, with PostgreSQL's time per function when BENCH_FUNCTION_STATS=1. */
 async function measure(name: string, opts: Parameters<typeof load>[1]): Promise<Row> {
   await resetFunctionStats(db);
-  const row = await measure(name, opts);
+  const row = await load(name, opts);
   await printFunctionStats(db, name);
   return row;
 }

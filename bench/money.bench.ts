@@ -18,7 +18,7 @@ import {
   BASE,
   dropPgbench,
   ipFor,
-  type load,
+  load,
   migratedDatabase,
   pgbenchTps,
   printFunctionStats,

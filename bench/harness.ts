@@ -228,4 +228,11 @@ export async function printFunctionStats(db: Executor, scenario: string): Promis
     console.log(
       `  ${r.name}: ${r.calls} calls, total ${r.total}, self ${r.self} (${r["selfµs"]} µs)`,
     );
+  const hot = (await db.execute(
+    sql.raw(`select relname as name, n_tup_upd::int as updates, n_tup_hot_upd::int as hot
+             from pg_stat_user_tables where n_tup_upd > 0 order by n_tup_upd desc limit 4`),
+  )) as { rows: Array<{ name: string; updates: number; hot: number }> };
+  console.log(
+    `  updates in place (HOT): ${hot.rows.map((r) => `${r.name} ${r.hot}/${r.updates}`).join(", ")}`,
+  );
 }

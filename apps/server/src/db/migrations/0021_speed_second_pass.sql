@@ -104,20 +104,3 @@ BEGIN
   RETURN v_tx;
 END;
 $$;
---> statement-breakpoint
--- Rows the money path updates on every command, in place: a member's accounts (balance), a
--- video's watch count, earnings counters, box commitments and daily watch counts change no indexed
--- column, so PostgreSQL can update them as heap-only tuples (HOT: no new entry in any of their
--- indexes — ledger_accounts has five) as long as the page has room for the new version. At the
--- default fillfactor of 100 the pages were full: under the bench only 30 % of account updates and
--- 20 % of video updates were HOT. Pages written from now on keep that room; existing pages gain
--- it as vacuum prunes them (or at once with VACUUM FULL at a quiet hour).
-ALTER TABLE ledger_accounts SET (fillfactor = 60);
---> statement-breakpoint
-ALTER TABLE videos SET (fillfactor = 80);
---> statement-breakpoint
-ALTER TABLE member_earnings SET (fillfactor = 70);
---> statement-breakpoint
-ALTER TABLE box_commitments SET (fillfactor = 70);
---> statement-breakpoint
-ALTER TABLE watch_daily SET (fillfactor = 80);

@@ -39,7 +39,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!schedule.open) return;
     const turn = await dailyGate.admit(schedule.date, currentMember(request).profile.id);
     if (turn === "tooLate") throw new AppError("EVENT_ALREADY_CLAIMED", { context: "daily" });
-    reply.raw.once("close", turn.done);
+    // Freed when the answer is out (or the client went away, even while it waited).
+    if (reply.raw.closed || request.raw.destroyed) turn.done();
+    else reply.raw.once("close", turn.done);
   };
 
   app.get(

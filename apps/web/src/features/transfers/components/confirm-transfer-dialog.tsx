@@ -1,5 +1,6 @@
 import type { TCreateTransferRequest, TMemberRef } from "@viewvault/shared";
 import { Loader2, Send } from "lucide-react";
+import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberAvatar, VerifiedMark } from "@/components/account/member-chip";
@@ -34,12 +35,16 @@ export function ConfirmTransferDialog({
   onCancel,
   onDone,
   onRefused,
+  returnFocusTo,
 }: {
   transfer: PendingTransfer;
   mutation: ReturnType<typeof useCreateTransfer>;
   onCancel: () => void;
   onDone: () => void;
   onRefused: (error: unknown) => void;
+  /** Where the focus goes when the dialog closes (the review button, disabled while it checked
+   * the recipient, so the dialog cannot remember it as the element focused before). */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation("transfer");
   const fmt = useMoneyFormat();
@@ -75,7 +80,13 @@ export function ConfirmTransferDialog({
         if (!open && !mutation.isPending) onCancel();
       }}
     >
-      <DialogContent closeLabel={t("common:dialog.close")}>
+      <DialogContent
+        closeLabel={t("common:dialog.close")}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t("confirm.title")}</DialogTitle>
           <DialogDescription>{t("confirm.description")}</DialogDescription>

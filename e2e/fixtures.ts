@@ -1,6 +1,4 @@
 import { randomInt } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import {
   type APIRequestContext,
   type Browser,
@@ -9,6 +7,7 @@ import {
   expect,
   type Page,
 } from "@playwright/test";
+import axe from "axe-core";
 
 /**
  * A client address of its own for each browser context. The journeys' server trusts the proxy
@@ -117,10 +116,7 @@ export async function openDailyClaim(request: APIRequestContext) {
 }
 
 /** axe-core's browser bundle, evaluated into a page on demand (CDP evaluation: the CSP stays). */
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
+const AXE_SOURCE = axe.source;
 
 /** What axe checks: WCAG 2.0–2.2 A and AA, and its best practices (ADR 035). */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];

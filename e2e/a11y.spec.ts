@@ -414,7 +414,7 @@ test.describe("desktop", () => {
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   });
 
-  test("reduced motion: the box opens, dialogs and toasts appear without animation", async ({
+  test("reduced motion: menus and the mystery box open without animation; the rule covers the rest", async ({
     page,
     browser,
     baseURL,

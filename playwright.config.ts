@@ -45,7 +45,8 @@ export default defineConfig({
     command: "node e2e/server.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // First boot migrates and seeds a fresh database: over a minute on a busy 2-core machine.
+    timeout: 180_000,
     env: { PORT: String(port), PUBLIC_URL: baseURL },
   },
 });

@@ -7,6 +7,7 @@ import {
   expect,
   type Page,
 } from "@playwright/test";
+import axe from "axe-core";
 
 /**
  * A client address of its own for each browser context. The journeys' server trusts the proxy
@@ -157,4 +158,74 @@ export async function freshMember(page: Page, baseURL: string, prefix: string) {
   await page.goto(link);
   await expect(page).toHaveURL(/\/dashboard/);
   return member;
+}
+
+/** axe-core's browser bundle, evaluated into a page on demand (CDP evaluation: the CSP stays). */
+const AXE_SOURCE = axe.source;
+
+/** What axe checks: WCAG 2.0–2.2 A and AA, and its best practices (ADR 035). */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/**
+ * The rules whose result depends on the colours: all a second theme can change (the markup,
+ * names and roles are the same in both themes, checked in full in the first).
+ */
+export const AXE_COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
+
+/**
+ * Runs axe-core on the page as it stands (after its finite animations settle) and returns the
+ * serious and critical violations, each with the elements it found them on.
+ */
+export async function seriousA11yViolations(
+  page: Page,
+  { rules }: { rules?: string[] } = {},
+): Promise<AxeViolation[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    async ({ tags, rules }) => {
+      // biome-ignore lint/suspicious/noExplicitAny: axe's global, injected above.
+      const axe = (window as any).axe;
+      const results = await axe.run(document, {
+        runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: tags },
+        resultTypes: ["violations"],
+        // The embedded player is YouTube's document, not ours (its frame's title is checked).
+        iframes: false,
+      });
+      return (
+        results.violations as Array<{
+          id: string;
+          impact: string | null;
+          help: string;
+          nodes: Array<{ target: unknown[] }>;
+        }>
+      )
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.slice(0, 5).map((node) => node.target.map(String).join(" ")),
+        }));
+    },
+    { tags: AXE_TAGS, rules },
+  );
+}
+
+/** No serious or critical axe violation on the page as it stands (a soft check: all are listed). */
+export async function expectAccessible(
+  page: Page,
+  where: string,
+  options: { rules?: string[] } = {},
+): Promise<void> {
+  expect.soft(await seriousA11yViolations(page, options), `axe: ${where}`).toEqual([]);
 }

@@ -21,9 +21,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         <button
           key={locale}
           type="button"
-          lang={locale}
           aria-pressed={current === locale}
-          aria-label={t(`language.switchTo.${locale}`)}
           onClick={() => void i18n.changeLanguage(locale)}
           className={cn(
             "h-8 cursor-pointer rounded-sm px-1.5 whitespace-nowrap transition-colors sm:px-2 outline-none focus-visible:ring-2 focus-visible:ring-ring",
@@ -32,7 +30,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
               : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
           )}
         >
-          {t(`language.${locale}`)}
+          {/* The visible code starts the name, so speech control ("click PT-BR") finds it. */}
+          <span lang={locale}>{t(`language.${locale}`)}</span>
+          <span className="sr-only"> {t(`language.switchTo.${locale}`)}</span>
         </button>
       ))}
     </fieldset>

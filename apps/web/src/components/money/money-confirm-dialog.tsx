@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import {
@@ -26,6 +26,7 @@ export function MoneyConfirmDialog({
   pending,
   onConfirm,
   onCancel,
+  returnFocusTo,
   children,
 }: {
   title: string;
@@ -39,6 +40,8 @@ export function MoneyConfirmDialog({
   pending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where the focus goes on close, when the opener cannot be remembered (it was disabled). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   /** The summary: amounts, the other member. */
   children: ReactNode;
 }) {
@@ -50,7 +53,17 @@ export function MoneyConfirmDialog({
         if (!open && !pending) onCancel();
       }}
     >
-      <DialogContent closeLabel={t("common:dialog.close")}>
+      <DialogContent
+        closeLabel={t("common:dialog.close")}
+        onCloseAutoFocus={
+          returnFocusTo
+            ? (event) => {
+                event.preventDefault();
+                returnFocusTo.current?.focus();
+              }
+            : undefined
+        }
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

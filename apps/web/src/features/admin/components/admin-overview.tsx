@@ -71,15 +71,23 @@ export function AdminOverview() {
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           {(["VIEWS", "USDT"] as const).map((currency) => (
-            <dl key={currency} className="grid gap-1 rounded-lg border p-3 text-sm">
-              <dt className="mb-1 font-semibold">{currency}</dt>
-              {TOTALS.map((key) => (
-                <div key={key} className="flex justify-between gap-3">
-                  <dt className="text-muted-foreground">{t(`overview.${key}`)}</dt>
-                  <dd className="tabular-nums">{fmt.amount(totals[currency][key], currency)}</dd>
-                </div>
-              ))}
-            </dl>
+            <section
+              key={currency}
+              aria-labelledby={`totals-${currency}`}
+              className="grid gap-1 rounded-lg border p-3 text-sm"
+            >
+              <h4 id={`totals-${currency}`} className="mb-1 font-semibold">
+                {currency}
+              </h4>
+              <dl className="grid gap-1">
+                {TOTALS.map((key) => (
+                  <div key={key} className="flex justify-between gap-3">
+                    <dt className="text-muted-foreground">{t(`overview.${key}`)}</dt>
+                    <dd className="tabular-nums">{fmt.amount(totals[currency][key], currency)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
           ))}
         </CardContent>
       </Card>

@@ -72,23 +72,28 @@ export function MemberSearch() {
           <CardContent className="p-0">
             <ul className="divide-y" aria-busy={search.isFetching}>
               {search.data.members.map((m) => (
-                <li key={m.id}>
+                <li
+                  key={m.id}
+                  className="relative grid grid-cols-[1fr_auto] items-center gap-2 px-4 py-3 hover:bg-accent sm:grid-cols-[12rem_1fr_auto_auto_auto]"
+                >
+                  <span className="truncate font-medium">@{m.username}</span>
+                  <span className="col-start-1 truncate text-sm text-muted-foreground sm:col-start-auto">
+                    {m.email}
+                  </span>
+                  <span className="text-xs">{t(`roles.${m.role}`)}</span>
+                  <MemberStatus member={m} />
+                  <span className="hidden text-xs text-muted-foreground sm:inline">
+                    {fmt.date(m.createdAt)}
+                    <ChevronRight aria-hidden="true" className="ml-1 inline size-4" />
+                  </span>
+                  {/* The whole row opens the member: a link laid over it, named "Open @user",
+                        while the row's texts stay separate (ADR 035: a link named apart from
+                        the texts it wraps fails label-content-name-mismatch). */}
                   <Link
                     to={`/admin/members/${m.id}`}
                     aria-label={t("search.open", { username: m.username })}
-                    className="grid grid-cols-[1fr_auto] items-center gap-2 px-4 py-3 hover:bg-accent sm:grid-cols-[12rem_1fr_auto_auto_auto]"
-                  >
-                    <span className="truncate font-medium">@{m.username}</span>
-                    <span className="col-start-1 truncate text-sm text-muted-foreground sm:col-start-auto">
-                      {m.email}
-                    </span>
-                    <span className="text-xs">{t(`roles.${m.role}`)}</span>
-                    <MemberStatus member={m} />
-                    <span className="hidden text-xs text-muted-foreground sm:inline">
-                      {fmt.date(m.createdAt)}
-                      <ChevronRight aria-hidden="true" className="ml-1 inline size-4" />
-                    </span>
-                  </Link>
+                    className="absolute inset-0 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+                  />
                 </li>
               ))}
             </ul>

@@ -122,13 +122,13 @@ export function MysteryBoxCard() {
         </div>
 
         {commitment ? (
-          <dl className="grid gap-2 rounded-lg border border-border bg-muted/40 p-3 text-xs">
-            <div className="grid gap-0.5">
+          <div className="grid gap-2 rounded-lg border border-border bg-muted/40 p-3 text-xs">
+            <dl className="grid gap-0.5">
               <dt className="text-muted-foreground">{t("card.commitment")}</dt>
               <dd className="font-mono break-all" data-testid="box-commitment">
                 {commitment.serverSeedHash}
               </dd>
-            </div>
+            </dl>
             {editingSeed ? (
               <ClientSeedForm
                 current={commitment.clientSeed}
@@ -136,18 +136,20 @@ export function MysteryBoxCard() {
               />
             ) : (
               <div className="flex flex-wrap items-end justify-between gap-2">
-                <div className="grid gap-0.5">
-                  <dt className="text-muted-foreground">{t("card.clientSeed")}</dt>
-                  <dd className="font-mono break-all" data-testid="box-client-seed">
-                    {commitment.clientSeed}
-                  </dd>
-                </div>
-                <div className="grid gap-0.5">
-                  <dt className="text-muted-foreground">{t("card.nonce")}</dt>
-                  <dd className="font-mono" data-testid="box-nonce">
-                    {commitment.nonce}
-                  </dd>
-                </div>
+                <dl className="flex flex-wrap items-end gap-x-6 gap-y-2">
+                  <div className="grid gap-0.5">
+                    <dt className="text-muted-foreground">{t("card.clientSeed")}</dt>
+                    <dd className="font-mono break-all" data-testid="box-client-seed">
+                      {commitment.clientSeed}
+                    </dd>
+                  </div>
+                  <div className="grid gap-0.5">
+                    <dt className="text-muted-foreground">{t("card.nonce")}</dt>
+                    <dd className="font-mono" data-testid="box-nonce">
+                      {commitment.nonce}
+                    </dd>
+                  </div>
+                </dl>
                 <Button
                   size="sm"
                   variant="ghost"
@@ -159,7 +161,7 @@ export function MysteryBoxCard() {
                 </Button>
               </div>
             )}
-          </dl>
+          </div>
         ) : null}
 
         {openings.data?.openings.length ? (

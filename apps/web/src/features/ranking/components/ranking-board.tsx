@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ReferralBadge } from "@/features/referrals/components/referral-badge";
 import { badgeFor } from "@/features/referrals/referral-math";
 import { useMoneyFormat } from "@/lib/use-money-format";
@@ -47,33 +47,36 @@ export function RankingBoard() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* The list is the selected tab's panel (each tab controls a panel that exists). */}
+        <TabsContent value={period} className="mt-6 grid gap-6">
+          {query.isPending ? (
+            <div className="flex justify-center py-12">
+              <Spinner />
+            </div>
+          ) : query.isError ? (
+            <div className="grid justify-items-center gap-3 py-10 text-center" role="alert">
+              <p className="text-sm text-destructive">{t("list.loadFailed")}</p>
+              <Button type="button" variant="outline" size="sm" onClick={() => query.refetch()}>
+                <RefreshCw aria-hidden="true" />
+                {t("list.retry")}
+              </Button>
+            </div>
+          ) : query.data.entries.length === 0 && page === 1 ? (
+            <Card>
+              <CardContent className="py-10 text-center text-muted-foreground">
+                {t("list.empty")}
+              </CardContent>
+            </Card>
+          ) : (
+            <>
+              {page === 1 ? (
+                <HallOfFame entries={query.data.entries.slice(0, RANKING.hallOfFame)} />
+              ) : null}
+              <RankingList data={query.data} page={page} setPage={setPage} />
+            </>
+          )}
+        </TabsContent>
       </Tabs>
-      {query.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner />
-        </div>
-      ) : query.isError ? (
-        <div className="grid justify-items-center gap-3 py-10 text-center" role="alert">
-          <p className="text-sm text-destructive">{t("list.loadFailed")}</p>
-          <Button type="button" variant="outline" size="sm" onClick={() => query.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {t("list.retry")}
-          </Button>
-        </div>
-      ) : query.data.entries.length === 0 && page === 1 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">
-            {t("list.empty")}
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          {page === 1 ? (
-            <HallOfFame entries={query.data.entries.slice(0, RANKING.hallOfFame)} />
-          ) : null}
-          <RankingList data={query.data} page={page} setPage={setPage} />
-        </>
-      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { TCreateTransferRequest, TMemberRef } from "@viewvault/shared";
 import { Send } from "lucide-react";
+import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberAvatar, VerifiedMark } from "@/components/account/member-chip";
@@ -26,12 +27,16 @@ export function ConfirmTransferDialog({
   onCancel,
   onDone,
   onRefused,
+  returnFocusTo,
 }: {
   transfer: PendingTransfer;
   mutation: ReturnType<typeof useCreateTransfer>;
   onCancel: () => void;
   onDone: () => void;
   onRefused: (error: unknown) => void;
+  /** Where the focus goes when the dialog closes (the review button, disabled while it checked
+   * the recipient, so the dialog cannot remember it as the element focused before). */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation("transfer");
   const fmt = useMoneyFormat();
@@ -71,6 +76,7 @@ export function ConfirmTransferDialog({
       pending={mutation.isPending}
       onConfirm={confirm}
       onCancel={onCancel}
+      returnFocusTo={returnFocusTo}
     >
       <div className="grid justify-items-center gap-1 text-center">
         <span className="text-xs font-medium text-muted-foreground uppercase">

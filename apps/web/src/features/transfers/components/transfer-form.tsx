@@ -11,7 +11,7 @@ import {
   wholeUsdt,
 } from "@viewvault/shared";
 import { AlertCircle, Loader2, Search, Send } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -62,6 +62,7 @@ export function TransferForm() {
   const mutation = useCreateTransfer();
   const [checking, setChecking] = useState(false);
   const [pending, setPending] = useState<PendingTransfer | null>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
 
   const [transferType, recipient] = useWatch({
     control: form.control,
@@ -227,7 +228,14 @@ export function TransferForm() {
             </p>
           </div>
 
-          <Button type="submit" variant="gradient" size="lg" className="w-full" disabled={checking}>
+          <Button
+            ref={reviewButton}
+            type="submit"
+            variant="gradient"
+            size="lg"
+            className="w-full"
+            disabled={checking}
+          >
             {checking ? (
               <Loader2 aria-hidden="true" className="animate-spin" />
             ) : (
@@ -244,6 +252,7 @@ export function TransferForm() {
           onCancel={() => setPending(null)}
           onDone={onDone}
           onRefused={onRefused}
+          returnFocusTo={reviewButton}
         />
       ) : null}
     </Card>

@@ -30,7 +30,11 @@ export default function FlowsChart({ daily }: { daily: TTransparency["daily"] })
   return (
     <div className="h-72 w-full" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <ComposedChart
+          accessibilityLayer={false}
+          data={data}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        >
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
           <XAxis dataKey="day" tick={{ fontSize: 11 }} minTickGap={24} />
           <YAxis yAxisId="views" tick={{ fontSize: 11 }} width={48} />

@@ -170,6 +170,7 @@ test("a balance on screen when the connection drops is marked as the last known 
 
   // Pages with balance tiles say it too.
   await open(page, "/swap");
+  await expect(page.getByTestId("balance-views")).toBeVisible();
   await goOffline(context, true);
   await expect(page.getByTestId("balance-offline")).toHaveText(OFFLINE["pt-BR"].note);
   await goOffline(context, false);

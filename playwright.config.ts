@@ -20,6 +20,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The production build registers a service worker (ADR 034). Journeys run without it, so
+    // each fresh context does not precache the whole app and page.route sees every request;
+    // e2e/pwa.spec.ts allows it and checks what it does.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

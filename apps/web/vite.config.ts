@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
@@ -62,8 +64,140 @@ function preloadBoot(): Plugin {
   };
 }
 
+/** The browser bar and splash colours (--background of each theme; also in src/lib/theme.ts). */
+const THEME_COLORS = { light: "#fbfcff", dark: "#0b1020" };
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+
+/**
+ * dist/offline.html: what the service worker shows when a page is opened without a connection.
+ * Static (no app code, no API, so no figure that could be stale), in both languages from the
+ * locale files (common.json `offline`); public/offline.js shows the member's language (the stored
+ * choice, else the browser's) and theme.
+ */
+function offlinePage(): Plugin {
+  const texts = (locale: string) =>
+    (
+      JSON.parse(readFileSync(`${locales}/${locale}/common.json`, "utf8")) as {
+        offline: { title: string; body: string; retry: string; home: string };
+      }
+    ).offline;
+  return {
+    name: "viewvault:offline-page",
+    apply: "build",
+    generateBundle() {
+      if (this.environment.config.build.ssr) return;
+      const section = (locale: string, hidden: boolean) => {
+        const t = texts(locale);
+        return `<main lang="${locale}" data-title="${escapeHtml(t.title)}"${hidden ? " hidden" : ""}>
+      <svg aria-hidden="true" viewBox="0 0 32 32" width="56" height="56"><defs><linearGradient id="g-${locale}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#06b6d4"/></linearGradient></defs><rect width="32" height="32" rx="8" fill="url(#g-${locale})"/><path d="M9 10l7 13 7-13" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>
+      <h1>${escapeHtml(t.title)}</h1>
+      <p>${escapeHtml(t.body)}</p>
+      <p><button type="button" data-retry>${escapeHtml(t.retry)}</button> <a href="/">${escapeHtml(t.home)}</a></p>
+    </main>`;
+      };
+      const html = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="color-scheme" content="light dark" />
+    <title>${escapeHtml(texts("en").title)} · ViewVault</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <style>
+      :root { color-scheme: light; --bg: ${THEME_COLORS.light}; --fg: #111827; --muted: #4b5563; --accent: #6d28d9; }
+      :root.dark { color-scheme: dark; --bg: ${THEME_COLORS.dark}; --fg: #f3f4f6; --muted: #cbd5e1; --accent: #c4b5fd; }
+      body { margin: 0; min-height: 100dvh; display: grid; place-items: center; background: var(--bg); color: var(--fg); font: 16px/1.5 system-ui, sans-serif; }
+      main { max-width: 28rem; padding: 2rem 1.5rem; text-align: center; }
+      main[hidden] { display: none; }
+      h1 { font-size: 1.5rem; margin: 1rem 0 0.5rem; }
+      p { color: var(--muted); }
+      button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 0.6rem; border: 0; background: var(--accent); color: var(--bg); cursor: pointer; }
+      a { color: var(--accent); margin-left: 1rem; }
+      button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 3px; }
+    </style>
+  </head>
+  <body>
+    ${section("en", false)}
+    ${section("pt-BR", true)}
+    <script src="/offline.js"></script>
+  </body>
+</html>
+`;
+      this.emitFile({ type: "asset", fileName: "offline.html", source: html });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sharedWithoutSideEffects(), preloadBoot()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    sharedWithoutSideEffects(),
+    preloadBoot(),
+    offlinePage(),
+    // Installable app (ADR 034): the manifest, and a service worker that precaches the built
+    // code and icons, leaves /api to the network (never cached) and answers a page opened
+    // without a connection with offline.html. Registered by src/lib/service-worker.ts in
+    // production builds only; nothing runs in the dev server.
+    VitePWA({
+      strategies: "generateSW",
+      injectRegister: false,
+      registerType: "autoUpdate",
+      manifest: {
+        id: "/",
+        name: "ViewVault",
+        short_name: "ViewVault",
+        description: "Watch, earn views, convert them to USDT and send them to other members.",
+        lang: "en",
+        start_url: "/dashboard",
+        scope: "/",
+        display: "standalone",
+        theme_color: THEME_COLORS.dark,
+        background_color: THEME_COLORS.dark,
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          {
+            src: "/icons/maskable-192.png",
+            sizes: "192x192",
+            type: "image/png",
+            purpose: "maskable",
+          },
+          {
+            src: "/icons/maskable-512.png",
+            sizes: "512x512",
+            type: "image/png",
+            purpose: "maskable",
+          },
+        ],
+      },
+      workbox: {
+        // The hashed code, styles and icons and the offline page; not index.html nor the
+        // prerendered landings: pages always come from the server (statuses, language, fresh
+        // figures), so a cached page can never pass for the current one.
+        globPatterns: ["assets/**/*.{js,css,woff2}", "*.{svg,png}", "icons/*.png", "offline.*"],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // Pages: the network; without one, the offline page.
+            urlPattern: ({ request, url }) =>
+              request.mode === "navigate" && !url.pathname.startsWith("/api/"),
+            handler: "NetworkOnly",
+            options: { precacheFallback: { fallbackURL: "/offline.html" } },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: {
       "@": src,

@@ -49,6 +49,8 @@ import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { inputGuardPlugin } from "./plugins/input-guard";
+import { metricsPlugin } from "./plugins/metrics";
+import { moneyAuditPlugin } from "./plugins/money-audit";
 import { openapiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
@@ -61,6 +63,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Set false in tests that do not want pino output. */
   logger?: boolean;
+  /** Where pino writes (tests read the log lines); stdout by default. */
+  logStream?: { write(line: string): void };
   /** Defaults to the outbox mailer (SMTP when SMTP_URL is set). */
   mailer?: Mailer;
   /** The presence sorted set's Redis key (tests use their own prefix). */
@@ -111,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: env.LOG_LEVEL,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
             redact: [
               "req.headers.cookie",
               "req.headers.authorization",
@@ -146,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(env.AD_NETWORK_TAG ? { adNetworkOrigin: new URL(env.AD_NETWORK_TAG).origin } : {}),
   });
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, { database: deps.database, token: env.METRICS_TOKEN });
+  await app.register(moneyAuditPlugin);
   await app.register(inputGuardPlugin);
   // End-to-end tests may move the server clock (NODE_ENV=test and E2E_CLOCK=1 only).
   const e2eClock =
@@ -209,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.realtime.publish(profileIds);
       mailer.nudge();
     },
+    posted: (kind) => app.metrics.ledgerPosted(kind),
   } satisfies Money);
   await app.register(authPlugin, { auth, publicUrl: env.PUBLIC_URL, secret: authSecret });
 

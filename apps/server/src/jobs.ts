@@ -13,8 +13,18 @@ import { sweepSignupRewards } from "./modules/referrals/referrals.service";
  */
 export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
   const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+    app.metrics.jobRegistered(name);
     const run = () => {
-      job().catch((error) => app.log.error({ err: error }, `${name} failed`));
+      const started = performance.now();
+      const ran = (ok: boolean) =>
+        app.metrics.jobRan(name, (performance.now() - started) / 1000, ok);
+      job().then(
+        () => ran(true),
+        (error) => {
+          ran(false);
+          app.log.error({ err: error }, `${name} failed`);
+        },
+      );
     };
     run();
     const timer = setInterval(run, ms);

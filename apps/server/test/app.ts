@@ -21,12 +21,14 @@ export async function createTestApp(
     clock?: Clock;
     presenceKey?: string;
     beforeReady?: (app: FastifyInstance) => void;
+    /** Log lines (pino JSON, level info) go here instead of nowhere. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createPgliteDatabase());
   const env = loadEnv({
     NODE_ENV: "test",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: options.logStream ? "info" : "silent",
     PUBLIC_URL: TEST_ORIGIN,
     WEB_DIST: "/nonexistent",
     ...options.env,
@@ -36,7 +38,7 @@ export async function createTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.presenceKey ? { presenceKey: options.presenceKey } : {}),
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { LANDING_NAMESPACES, preloadLanding } from "./app/router";
 import i18n, { currentLocale, i18nReady } from "./lib/i18n";
+import { registerServiceWorker } from "./lib/service-worker";
 
 const app = (
   <StrictMode>
@@ -17,6 +18,7 @@ const app = (
  * picked here (e.g. a choice remembered before the language cookie existed), it is replaced.
  */
 export async function start(root: HTMLElement) {
+  registerServiceWorker();
   const prerendered = root.dataset.prerendered;
   if (prerendered && window.location.pathname === "/") {
     try {

@@ -119,6 +119,14 @@ export const ZEnv = z
     OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     /** Script URL of an ad network's tag for the watch page's ad slot; unset shows the house ad. */
     AD_NETWORK_TAG: optionalUrl,
+    /**
+     * Bearer token that Prometheus presents to GET /api/metrics; unset, the endpoint does not
+     * exist (404).
+     */
+    METRICS_TOKEN: z.preprocess(
+      unsetIfEmpty,
+      z.string().min(24, "must be at least 24 characters").optional(),
+    ),
     /** End-to-end tests only: POST /api/test/clock moves the server clock (needs NODE_ENV=test). */
     E2E_CLOCK: bool.default(false),
   })

@@ -8,6 +8,13 @@ import {
 import { AppError, type FieldError, renderError } from "../lib/app-error";
 import { hasKey, requestLocale, translator } from "../lib/i18n";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The error catalogue's code this request was answered with (for the money audit line). */
+    problemCode?: ErrorCode;
+  }
+}
+
 /** The member's language, else the browser's (cookie, Accept-Language). */
 function localeOf(request: FastifyRequest): Locale {
   return (
@@ -31,6 +38,7 @@ function fieldMessage(message: string | undefined, locale: Locale): string {
  * ties it to the log line).
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("problemCode", undefined);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const locale = localeOf(request);
     const send = (
@@ -38,14 +46,16 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       code: ErrorCode,
       params?: MessageParams,
       extra?: { field?: string | undefined; fields?: FieldError[] | undefined },
-    ) =>
-      reply.status(status).send({
+    ) => {
+      request.problemCode = code;
+      return reply.status(status).send({
         code,
         message: renderError(code, params, locale),
         ...(params ? { params } : {}),
         ...(extra?.field ? { field: extra.field } : {}),
         ...(extra?.fields ? { fields: extra.fields } : {}),
       });
+    };
 
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, "request failed");

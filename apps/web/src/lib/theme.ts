@@ -12,7 +12,21 @@ function readTheme(): Theme {
   return document.documentElement.classList.contains("dark") ? "dark" : "light";
 }
 
+/** The browser's bar colour per theme (the same as the manifest's and index.html's). */
+const THEME_COLORS: Record<Theme, string> = { light: "#fbfcff", dark: "#0b1020" };
+
+/**
+ * index.html picks the bar colour by the system's scheme; once a theme is chosen here, both
+ * theme-color tags follow the choice.
+ */
+function applyThemeColor(theme: Theme): void {
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
+    meta.content = THEME_COLORS[theme];
+  }
+}
+
 export function setTheme(theme: Theme): void {
+  applyThemeColor(theme);
   const root = document.documentElement;
   root.classList.toggle("dark", theme === "dark");
   root.style.colorScheme = theme;

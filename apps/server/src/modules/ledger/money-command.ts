@@ -19,15 +19,31 @@ export interface Money {
    * e-mail notice the command may have queued is delivered soon after.
    */
   afterCommit(profileIds: string[]): void;
+  /** After a commit that posted to the ledger: the posting's kind (metrics). */
+  posted?(kind: string): void;
+}
+
+/** A money command's prepared statement and the kind of ledger posting it commits, if any. */
+export interface CommandStatement extends PreparedStatement {
+  /** `vv_transfer` posts `transfer`; undefined for a command that moves no money. */
+  kind?: string;
 }
 
 /**
  * The statement that calls money command `fn` with arguments of these PostgreSQL types:
- * `select fn($1::uuid, …) as outcome`, prepared once at module load.
+ * `select fn($1::uuid, …) as outcome`, prepared once at module load. Its posting kind is the
+ * function's name without `vv_` (metrics count it), unless `posts: false` (a step that moves no
+ * money, e.g. a support desk's status change).
  */
-export function command(fn: string, types: string[]): PreparedStatement {
+export function command(
+  fn: string,
+  types: string[],
+  options: { posts?: boolean } = {},
+): CommandStatement {
   const args = types.map((type, i) => `$${i + 1}::${type}`).join(", ");
-  return prepared(`select ${fn}(${args}) as outcome`);
+  const statement: CommandStatement = prepared(`select ${fn}(${args}) as outcome`);
+  if (options.posts !== false) statement.kind = fn.replace(/^vv_/, "");
+  return statement;
 }
 
 /**
@@ -38,7 +54,7 @@ export function command(fn: string, types: string[]): PreparedStatement {
  */
 export async function runCommand<R>(
   money: Money,
-  statement: PreparedStatement,
+  statement: CommandStatement,
   values: unknown[],
   options: { insufficient?: Insufficient } = {},
 ): Promise<CommandOutcome<R>> {
@@ -51,6 +67,7 @@ export async function runCommand<R>(
   const outcome = rows[0]?.outcome;
   if (!outcome) throw new Error("money command answered nothing");
   const touched = outcome.replayed ? [] : (outcome.touched ?? []);
+  if (!outcome.replayed && statement.kind) money.posted?.(statement.kind);
   if (touched.length) money.afterCommit(touched);
   return { status: outcome.status, result: outcome.result, replayed: outcome.replayed, touched };
 }

@@ -123,3 +123,24 @@ export async function listRecentMessages(db: DbOrTx, limit: number): Promise<Out
   );
   return rows.map(toMessage);
 }
+
+/**
+ * The outbox backlog for the metrics scrape: messages waiting (pending) or given up (failed), and
+ * how long the oldest pending one has waited. Reads only those rows, through the status index.
+ */
+export async function outboxBacklog(
+  db: DbOrTx,
+): Promise<{ pending: number; failed: number; oldestPendingAt: Date | null }> {
+  const rows = await queryRows<{ status: string; n: number; oldest: string | Date | null }>(
+    db,
+    sql`select status, count(*)::int as n, min(created_at) as oldest
+        from mail_outbox where status in ('pending', 'failed') group by status`,
+  );
+  const pending = rows.find((r) => r.status === "pending");
+  const failed = rows.find((r) => r.status === "failed");
+  return {
+    pending: pending?.n ?? 0,
+    failed: failed?.n ?? 0,
+    oldestPendingAt: pending?.oldest ? new Date(pending.oldest) : null,
+  };
+}

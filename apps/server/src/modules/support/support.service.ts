@@ -146,11 +146,13 @@ export function listDeskRequests(db: Db, query: TSupportListQuery): Promise<TSup
 
 /** Every staff command starts with who acts (profile, role, address) and the Idempotency-Key. */
 const ACTOR = ["uuid", "text", "text", "text", "text", "text", "uuid"];
-const TAKE = command("vv_withdraw_take", [...ACTOR, "timestamptz"]);
-const RELEASE = command("vv_withdraw_release", [...ACTOR, "timestamptz"]);
+const TAKE = command("vv_withdraw_take", [...ACTOR, "timestamptz"], { posts: false });
+const RELEASE = command("vv_withdraw_release", [...ACTOR, "timestamptz"], { posts: false });
 const COMPLETE = command("vv_withdraw_complete", [...ACTOR, "text", "timestamptz"]);
 const FAIL = command("vv_withdraw_fail", [...ACTOR, "text", "timestamptz"]);
-const SET_STATUS = command("vv_support_set_status", [...ACTOR, "text", "timestamptz"]);
+const SET_STATUS = command("vv_support_set_status", [...ACTOR, "text", "timestamptz"], {
+  posts: false,
+});
 
 function actorOf(staff: Member, ip: string, idem: Idempotency, requestId: string) {
   return [staff.profile.id, staff.profile.role, ip, idem.key, idem.route, idem.hash, requestId];

@@ -72,6 +72,8 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/watch-sessions/:id/complete",
     {
       onRequest: app.requireMember,
+      // A money request (its audit line) although it takes no Idempotency-Key: the session is one.
+      config: { money: true },
       schema: {
         tags: ["watch"],
         summary:

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Footer } from "./footer";
+import { OfflineBanner } from "./offline-banner";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { TopBar } from "./top-bar";
 
@@ -15,6 +16,7 @@ export function AppLayout() {
       <TopBar />
       {/* At least a screen tall, so the footer never shows (and then jumps) while a page loads. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-dvh flex-1 pt-16 outline-none">
+        <OfflineBanner />
         <Suspense fallback={<PageSpinner label={t("a11y.loading")} />}>
           <Outlet />
         </Suspense>

@@ -5,6 +5,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { toBigBalances, useBalances } from "@/lib/balances";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
+import { OfflineBalanceNote } from "./offline-balance-note";
 
 /** Views and USDT balances side by side (live from the balances stream). */
 export function BalanceTiles({
@@ -63,6 +64,7 @@ export function BalanceTiles({
           {extra ? <span className="text-xs text-muted-foreground">{extra}</span> : null}
         </div>
       ))}
+      <OfflineBalanceNote className="col-span-2 text-amber-700 dark:text-amber-300" />
       {activityLink ? (
         <Link
           to="/activity"

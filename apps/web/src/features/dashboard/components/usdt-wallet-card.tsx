@@ -3,6 +3,7 @@ import { ArrowUpRight, Coins, History, Wallet } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { OfflineBalanceNote } from "@/components/money/offline-balance-note";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { toBigBalances, useBalances } from "@/lib/balances";
@@ -60,6 +61,7 @@ export function UsdtWalletCard({ profile }: { profile: TProfile }) {
           )}
           <span className="text-sm font-semibold opacity-90">USDT</span>
         </p>
+        <OfflineBalanceNote className="-mt-3" />
         {balances && balances.pendingUsdt > 0n ? (
           <p className="-mt-3 text-xs opacity-90">
             {t("wallet.pending", { amount: fmt.usdt(balances.pendingUsdt) })}

@@ -1,6 +1,7 @@
 import type { TWithdrawalOverview } from "@viewvault/shared";
 import { Clock, Coins } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { OfflineBalanceNote } from "@/components/money/offline-balance-note";
 import { toBigBalances, useBalances } from "@/lib/balances";
 import { useMoneyFormat } from "@/lib/use-money-format";
 
@@ -31,6 +32,7 @@ export function WithdrawBalanceCard({ overview }: { overview: TWithdrawalOvervie
           </div>
         ))}
       </div>
+      <OfflineBalanceNote className="text-amber-700 dark:text-amber-300" />
       <p className="text-xs text-muted-foreground">
         {t("balance.limit", {
           used: fmt.amount(overview.usedToday, "USDT"),

@@ -1,0 +1,148 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/client";
+import { outboxBacklog } from "../modules/mail/mail.repository";
+
+/** Seconds; from a fast cached read (~1 ms) to a slow export or a long-poll. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The status class of an HTTP status: "2xx", "4xx" … */
+export function statusClass(status: number): string {
+  return `${Math.floor(status / 100)}xx`;
+}
+
+export interface Metrics {
+  registry: Registry;
+  /** One answered request: its route pattern (never the raw URL), method, status and seconds. */
+  httpRequest(route: string, method: string, status: number, seconds: number): void;
+  /** A money command committed a ledger posting of this kind (not on a replay). */
+  ledgerPosted(kind: string): void;
+  /** A background job is known (its lag counts from now until its first success). */
+  jobRegistered(name: string): void;
+  /** A background job's run ended: how long it took and whether it succeeded. */
+  jobRan(name: string, seconds: number, ok: boolean): void;
+}
+
+/**
+ * The Prometheus registry of one app instance (its own, so tests can build several apps) with
+ * Node's default process metrics and ViewVault's own: HTTP rate and latency by route, database
+ * pool use, ledger postings by kind, the mail outbox backlog and background job lag. Gauges that
+ * describe state (pool, outbox, job lag) are read when Prometheus scrapes, never on a timer.
+ */
+export function createMetrics(opts: { database: Database; now?: () => number }): Metrics {
+  const now = opts.now ?? Date.now;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const http = new Histogram({
+    name: "vv_http_request_duration_seconds",
+    help: "HTTP requests by route pattern, method and status class; _count gives the rate",
+    labelNames: ["route", "method", "status_class"],
+    buckets: HTTP_BUCKETS,
+    registers: [registry],
+  });
+
+  const postings = new Counter({
+    name: "vv_ledger_postings_total",
+    help: "Ledger postings committed by money commands, by kind (replays move nothing and are not counted)",
+    labelNames: ["kind"],
+    registers: [registry],
+  });
+
+  const { database } = opts;
+  new Gauge({
+    name: "vv_db_pool_connections",
+    help: "Database connections by state: total, idle, and waiting (requests queued for a connection); the embedded database has one connection",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      if (database.pool) {
+        this.set({ state: "total" }, database.pool.totalCount);
+        this.set({ state: "idle" }, database.pool.idleCount);
+        this.set({ state: "waiting" }, database.pool.waitingCount);
+      } else {
+        this.set({ state: "total" }, 1);
+      }
+    },
+  });
+  new Gauge({
+    name: "vv_db_pool_max",
+    help: "The most connections the pool opens (DB_POOL_MAX; 1 for the embedded database)",
+    registers: [registry],
+    collect() {
+      this.set(database.pool?.options.max ?? 1);
+    },
+  });
+
+  // Both outbox gauges are collected in parallel from one query per scrape.
+  let backlog: ReturnType<typeof outboxBacklog> | undefined;
+  const readBacklog = () => {
+    backlog ??= outboxBacklog(database.db).finally(() => {
+      backlog = undefined;
+    });
+    return backlog;
+  };
+  new Gauge({
+    name: "vv_mail_outbox_messages",
+    help: "E-mails in the outbox not yet sent: pending (waiting or retrying) and failed (given up)",
+    labelNames: ["status"],
+    registers: [registry],
+    async collect() {
+      const { pending, failed } = await readBacklog();
+      this.set({ status: "pending" }, pending);
+      this.set({ status: "failed" }, failed);
+    },
+  });
+  new Gauge({
+    name: "vv_mail_outbox_oldest_pending_seconds",
+    help: "How long the oldest pending e-mail has waited (0 when none is pending)",
+    registers: [registry],
+    async collect() {
+      const { oldestPendingAt } = await readBacklog();
+      this.set(oldestPendingAt ? Math.max(0, (now() - oldestPendingAt.getTime()) / 1000) : 0);
+    },
+  });
+
+  const registeredAt = new Map<string, number>();
+  const lastSuccess = new Map<string, number>();
+  new Gauge({
+    name: "vv_job_seconds_since_success",
+    help: "Seconds since each background job last succeeded on this instance (since it was scheduled, if it never has)",
+    labelNames: ["job"],
+    registers: [registry],
+    collect() {
+      for (const [job, since] of registeredAt) {
+        this.set({ job }, (now() - (lastSuccess.get(job) ?? since)) / 1000);
+      }
+    },
+  });
+  const duration = new Gauge({
+    name: "vv_job_last_duration_seconds",
+    help: "How long each background job's last run took",
+    labelNames: ["job"],
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: "vv_job_failures_total",
+    help: "Background job runs that failed",
+    labelNames: ["job"],
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    httpRequest(route, method, status, seconds) {
+      http.observe({ route, method, status_class: statusClass(status) }, seconds);
+    },
+    ledgerPosted(kind) {
+      postings.inc({ kind });
+    },
+    jobRegistered(name) {
+      if (!registeredAt.has(name)) registeredAt.set(name, now());
+    },
+    jobRan(name, seconds, ok) {
+      duration.set({ job: name }, seconds);
+      if (ok) lastSuccess.set(name, now());
+      else failures.inc({ job: name });
+    },
+  };
+}

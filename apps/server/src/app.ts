@@ -49,6 +49,7 @@ import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { inputGuardPlugin } from "./plugins/input-guard";
+import { lifecyclePlugin } from "./plugins/lifecycle";
 import { openapiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(env.AD_NETWORK_TAG ? { adNetworkOrigin: new URL(env.AD_NETWORK_TAG).origin } : {}),
   });
   await app.register(errorHandlerPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(inputGuardPlugin);
   // End-to-end tests may move the server clock (NODE_ENV=test and E2E_CLOCK=1 only).
   const e2eClock =

@@ -48,7 +48,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       });
 
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, "request failed");
+      // Unavailable (draining, database down) is a state the health checks report, not a bug.
+      if (error.code === "SERVICE_UNAVAILABLE")
+        request.log.warn({ code: error.code, params: error.params }, "service unavailable");
+      else if (error.status >= 500) request.log.error({ err: error }, "request failed");
       return send(error.status, error.code, error.params, error);
     }
 

@@ -69,7 +69,7 @@ suite(`SIGKILL during a burst of postings (${pgUrl ? "running" : `skipped: ${PG_
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed % n;
     };
-    const ops: Op[] = Array.from({ length: 400 }, (_, i) => {
+    const ops = Array.from({ length: 400 }, (_, i): Op => {
       const from = people[rand(people.length)]!;
       const key = `crash-${i}-${from.id.slice(0, 8)}`;
       if (rand(3) === 0) {

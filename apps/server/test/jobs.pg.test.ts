@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openPostgres } from "../src/db/client";
+import { type Database, openPostgres, queryRows } from "../src/db/client";
 import { runJobOnce } from "../src/jobs";
 import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "./database";
 
@@ -58,9 +58,10 @@ suite(`background jobs across instances (${pgUrl ? "running" : `skipped: ${PG_SK
     await startedAgo("ranking", 60_000);
     expect(await runJobOnce(b.db, "ranking", 60_000, async () => resumed++)).toBe(true);
     expect(resumed).toBe(1);
-    const [after] = (
-      await b.db.execute(sql`select finished_at from job_runs where name = 'ranking'`)
-    ).rows as Array<{ finished_at: string | null }>;
+    const [after] = await queryRows<{ finished_at: string | null }>(
+      b.db,
+      sql`select finished_at from job_runs where name = 'ranking'`,
+    );
     expect(after?.finished_at).not.toBeNull();
   });
 });

@@ -50,8 +50,10 @@ suite(`background jobs across instances (${pgUrl ? "running" : `skipped: ${PG_SK
     // An instance claims the run and dies in the middle (the job never returns).
     void runJobOnce(a.db, "ranking", 60_000, () => new Promise(() => undefined));
     await new Promise((r) => setTimeout(r, 100));
-    const [row] = (await a.db.execute(sql`select finished_at from job_runs where name = 'ranking'`))
-      .rows as Array<{ finished_at: string | null }>;
+    const [row] = await queryRows<{ finished_at: string | null }>(
+      a.db,
+      sql`select finished_at from job_runs where name = 'ranking'`,
+    );
     expect(row?.finished_at).toBeNull();
     let resumed = 0;
     expect(await runJobOnce(b.db, "ranking", 60_000, async () => resumed++)).toBe(false);

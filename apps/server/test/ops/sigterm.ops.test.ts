@@ -57,10 +57,9 @@ suite(`SIGTERM drains (${pgUrl ? "running" : `skipped: ${PG_SKIP_REASON}`})`, ()
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toContain("event: balances");
-    let streamEndedAt = 0;
     const streamEnded = (async () => {
-      for (;;) if ((await reader.read()).done) return (streamEndedAt = Date.now());
-    })().catch(() => (streamEndedAt = -1));
+      for (;;) if ((await reader.read()).done) return Date.now();
+    })().catch(() => -1);
 
     // A transfer in flight: headers and half its body sent, on a kept-alive connection.
     const body = JSON.stringify({
@@ -109,7 +108,7 @@ suite(`SIGTERM drains (${pgUrl ? "running" : `skipped: ${PG_SKIP_REASON}`})`, ()
     });
 
     // After the delay: the stream is ended and new connections are refused.
-    await streamEnded;
+    const streamEndedAt = await streamEnded;
     expect(streamEndedAt - termAt).toBeGreaterThanOrEqual(DELAY_MS - 100);
     let refused = false;
     for (let i = 0; i < 50 && !refused; i++) {

@@ -57,8 +57,13 @@ suite(`SIGTERM drains (${pgUrl ? "running" : `skipped: ${PG_SKIP_REASON}`})`, ()
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toContain("event: balances");
+    let streamText = "";
     const streamEnded = (async () => {
-      for (;;) if ((await reader.read()).done) return Date.now();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return Date.now();
+        streamText += new TextDecoder().decode(value);
+      }
     })().catch(() => -1);
 
     // A transfer in flight: headers and half its body sent, on a kept-alive connection.
@@ -110,6 +115,8 @@ suite(`SIGTERM drains (${pgUrl ? "running" : `skipped: ${PG_SKIP_REASON}`})`, ()
     // After the delay: the stream is ended and new connections are refused.
     const streamEndedAt = await streamEnded;
     expect(streamEndedAt - termAt).toBeGreaterThanOrEqual(DELAY_MS - 100);
+    // Ended cleanly, with a hint to reconnect (elsewhere) a second later.
+    expect(streamText).toContain("retry: 1000");
     let refused = false;
     for (let i = 0; i < 50 && !refused; i++) {
       const res = await call(url, "", "GET", "/api/health");

@@ -45,8 +45,9 @@ export async function streamBalances(
     if (members === null || members.includes(profileId)) raw.write(`event: ${event}\ndata: {}\n\n`);
   });
   const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
-  // A draining instance ends the stream; the browser reconnects (to another instance).
-  const untrack = app.lifecycle.track(() => raw.end());
+  // A draining instance ends the stream; the browser reconnects (to another instance) after a
+  // second and gets the balances as they are then.
+  const untrack = app.lifecycle.track(() => raw.end("retry: 1000\n\n"));
   request.on("close", () => {
     clearInterval(heartbeat);
     unsubscribe();

@@ -1,4 +1,10 @@
-# UNTESTED: the machines this project is built on run no Docker engine (see README).
+# What is verified without Docker (no Docker engine runs on these machines): deploy/image.ts runs
+# this file's build-stage RUN in a copy of the build context (git's files minus .dockerignore),
+# and the cluster test (.ci/run) starts 3 instances from the pruned copy with the final stage's
+# ENV and CMD behind nginx, on PostgreSQL and Redis, killing them under load. An instruction
+# deploy/image.ts does not know fails it. Not verified: the node:20-bookworm-slim image itself
+# (this machine runs Node 20 on Debian 12; the script checks that FROM names the same Node
+# major), Docker's COPY.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .

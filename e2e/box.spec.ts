@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hasNoHorizontalOverflow, open, test } from "./fixtures";
+import { expect, freshMember, getJson, hasNoHorizontalOverflow, open, test } from "./fixtures";
 
 /**
  * The mystery box and verification journey: a new member (sent USDT by diego over the API, which
@@ -13,43 +13,6 @@ import { expect, hasNoHorizontalOverflow, open, test } from "./fixtures";
 const FUNDER = { email: "diego@viewvault.local", password: "diego-password-1" };
 const FUNDING_USDT = 115;
 const FUNDING_VIEWS = 1_150;
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.ok(), `GET ${path}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** A new member, confirmed through the development mailbox and signed in by the link. */
-async function freshMember(page: Page, baseURL: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
-  const member = { username: `box_${stamp}`, email: `box-${stamp}@example.com` };
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL },
-    data: {
-      email: member.email,
-      password: `Vv-box-${stamp}`,
-      name: member.username,
-      username: member.username,
-      callbackURL: "/dashboard?verified=1",
-    },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  let link = "";
-  await expect
-    .poll(async () => {
-      const { messages } = await getJson<{ messages: { to: string; text: string }[] }>(
-        page,
-        "/api/dev/mailbox",
-      );
-      link = messages.find((m) => m.to === member.email)?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
-      return link;
-    })
-    .not.toBe("");
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/dashboard/);
-  return member;
-}
 
 async function fund(page: Page, baseURL: string, username: string) {
   const context = await page.context().browser()?.newContext({ baseURL });
@@ -83,7 +46,7 @@ test("open a box, verify the roll on /fairness, verify the account — in both l
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const me = await freshMember(page, baseURL as string);
+  const me = await freshMember(page, baseURL as string, "box");
   await fund(page, baseURL as string, me.username);
   await open(page, "/dashboard");
 

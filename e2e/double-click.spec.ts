@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, open, openDailyClaim, test } from "./fixtures";
+import { expect, freshMember, getJson, open, openDailyClaim, test } from "./fixtures";
 
 /**
  * Double clicks on every money button move money once. A fresh member, funded by a demo member
@@ -29,12 +29,6 @@ const DOUBLE_CLICKS: Array<[string, (button: Locator) => Promise<void>]> = [
 
 type Balances = { views: bigint; usdt: bigint };
 
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path);
-  expect(response.ok(), `GET ${path}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 async function balances(page: Page): Promise<Balances> {
   const body = await getJson<{ views: string; usdt: string }>(page, "/api/balances");
   return { views: BigInt(body.views), usdt: BigInt(body.usdt) };
@@ -52,41 +46,6 @@ function postsTo(page: Page, path: RegExp): () => number {
 /** Waits until a toast's text has gone, so the next one seen is the next action's. */
 async function toastGone(page: Page, text: string) {
   await expect(page.getByText(text)).toHaveCount(0, { timeout: 15_000 });
-}
-
-/** A new member, confirmed through the development mailbox and signed in by the link. */
-async function freshMember(page: Page, baseURL: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
-  const member = {
-    username: `dc_${stamp}`,
-    email: `dc-${stamp}@example.com`,
-    password: `Vv-dc-${stamp}`,
-  };
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL },
-    data: {
-      email: member.email,
-      password: member.password,
-      name: member.username,
-      username: member.username,
-      callbackURL: "/dashboard?verified=1",
-    },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  let link = "";
-  await expect
-    .poll(async () => {
-      const { messages } = await getJson<{ messages: { to: string; text: string }[] }>(
-        page,
-        "/api/dev/mailbox",
-      );
-      link = messages.find((m) => m.to === member.email)?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
-      return link;
-    })
-    .not.toBe("");
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/dashboard/);
-  return member;
 }
 
 /**
@@ -128,7 +87,7 @@ async function fund(page: Page, baseURL: string, username: string) {
 test("every money button, double-clicked, moves money exactly once", async ({ page, baseURL }) => {
   test.setTimeout(300_000);
   const origin = baseURL as string;
-  const me = await freshMember(page, origin);
+  const me = await freshMember(page, origin, "dc");
   await fund(page, origin, me.username);
   expect((await balances(page)).views).toBe(BigInt(FUNDING_VIEWS));
 

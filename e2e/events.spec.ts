@@ -109,7 +109,7 @@ test("daily claim seen live elsewhere; an admin's bonus claimed once; in both la
   });
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
   const granted = await admin.post(`/api/admin/members/${await profileId(carla.page)}/bonuses`, {
-    headers: { origin: baseURL },
+    headers: { origin: baseURL, "idempotency-key": `e2e-grant-${cast.staff}-${Date.now()}` },
     data: { amount: "15", reason: "Launch week" },
   });
   expect(granted.status(), await granted.text()).toBe(201);

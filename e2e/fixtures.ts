@@ -113,3 +113,48 @@ export async function openDailyClaim(request: APIRequestContext) {
   const moved = await request.post("/api/test/clock", { data: { advanceMs } });
   expect(moved.ok()).toBe(true);
 }
+
+/** GET a JSON document with the page's session; fails the journey on an error status. */
+export async function getJson<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.ok(), `GET ${path}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * A new member (username `<prefix>_<stamp>`, e-mail `<prefix>-<stamp>@example.com`), signed up
+ * over the API, confirmed through the development mailbox and signed in by the link.
+ */
+export async function freshMember(page: Page, baseURL: string, prefix: string) {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
+  const member = {
+    username: `${prefix}_${stamp}`,
+    email: `${prefix}-${stamp}@example.com`,
+    password: `Vv-${prefix}-${stamp}`,
+  };
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: {
+      email: member.email,
+      password: member.password,
+      name: member.username,
+      username: member.username,
+      callbackURL: "/dashboard?verified=1",
+    },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  let link = "";
+  await expect
+    .poll(async () => {
+      const { messages } = await getJson<{ messages: { to: string; text: string }[] }>(
+        page,
+        "/api/dev/mailbox",
+      );
+      link = messages.find((m) => m.to === member.email)?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard/);
+  return member;
+}

@@ -14,6 +14,8 @@ const STAFF_TOTP = "KZEUKV2WIFKUYVCEIVGU6U2UIFDEMVCPKRIEWRKZGIZTINJWG5AUE===";
 export const STAFF = {
   support: { email: "support@viewvault.local", password: "support-password-1" },
   admin: { email: "admin@viewvault.local", password: "admin-password-1" },
+  /** The second demo admin: approves payouts the first one processed (four eyes). */
+  admin2: { email: "admin2@viewvault.local", password: "admin2-password-1" },
 };
 
 /**

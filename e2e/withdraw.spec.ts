@@ -1,13 +1,23 @@
-import type { Page } from "@playwright/test";
-import { expect, hasNoHorizontalOverflow, memberContext, open, signIn, test } from "./fixtures";
-import { STAFF, signInStaff } from "./staff";
+import type { Browser, Page } from "@playwright/test";
+import {
+  expect,
+  freshMember,
+  getJson,
+  hasNoHorizontalOverflow,
+  memberContext,
+  open,
+  signIn,
+  test,
+} from "./fixtures";
+import { STAFF, signInStaff, staffApi } from "./staff";
 
 /**
  * Withdrawals and the support desk: a member withdraws (form, fee, password, pending balance,
  * history) → a support user signs in with 2FA, unlocks the desk with their password, takes the
  * withdrawal and completes it with a transaction hash → the member sees COMPLETED live. A second
  * journey fails one with a reason and the money comes back. Each project (phone, desktop) uses
- * its own members: the daily limit of an unverified member is 100 USDT.
+ * its own members: the daily limit of an unverified member is 100 USDT. A third journey: a
+ * withdrawal above 1,000 USDT waits for a second admin (four eyes, ADR 022 and 030).
  */
 
 const MEMBERS = {
@@ -163,4 +173,155 @@ test("a failed withdrawal shows its reason and the money comes back", async ({
   // The request is on the member's support page too.
   await open(page, "/support");
   await expect(page.getByTestId("my-request").first()).toContainText("FAILED");
+});
+
+/**
+ * Over the API (funding is not under test): the demo admin grants the member an event bonus of
+ * `usdt`, the member claims it, swaps 100 USDT to 1,000 views and verifies the account with them
+ * (an unverified member may withdraw only 100 USDT a day).
+ */
+async function fundAndVerify(page: Page, baseURL: string, username: string, usdt: number) {
+  const headers = { origin: baseURL };
+  const admin = await staffApi(page.context().browser() as Browser, baseURL, "admin");
+  try {
+    const stepUp = await admin.post("/api/admin/step-up", {
+      headers,
+      data: { password: STAFF.admin.password },
+    });
+    expect(stepUp.ok(), await stepUp.text()).toBe(true);
+    const { profile } = await getJson<{ profile: { id: string } }>(page, "/api/me");
+    const granted = await admin.post(`/api/admin/members/${profile.id}/bonuses`, {
+      headers: { ...headers, "idempotency-key": `e2e-fund-${username}` },
+      data: { amount: String(usdt), reason: "Four-eyes journey" },
+    });
+    expect(granted.status(), await granted.text()).toBe(201);
+    const bonus = (await granted.json()) as { id: string };
+    const claimed = await page.request.post(`/api/rewards/bonuses/${bonus.id}/claim`, {
+      headers: { ...headers, "idempotency-key": `e2e-claim-${username}` },
+    });
+    expect(claimed.ok(), await claimed.text()).toBe(true);
+  } finally {
+    await admin.dispose();
+  }
+  const swapped = await page.request.post("/api/swaps", {
+    headers,
+    data: { direction: "USDT_TO_VIEWS", amount: "100" },
+  });
+  expect(swapped.ok(), await swapped.text()).toBe(true);
+  const verified = await page.request.post("/api/me/verify", { headers });
+  expect(verified.ok(), await verified.text()).toBe(true);
+}
+
+/** In the console's payout approvals tab: "Approve and pay", confirming it is them if asked. */
+async function approvePayout(page: Page, who: keyof typeof STAFF, username: string) {
+  await open(page, "/admin?tab=payouts");
+  await expect(page.getByText("Withdrawals awaiting the second approval")).toBeVisible();
+  const item = page.locator(`li[aria-label^="@${username} "]`);
+  await expect(item).toContainText("1,100.00 USDT");
+  await expect(item).toContainText("Member receives 1,099.00 USDT (fee 1.00 USDT)");
+  await item.getByRole("button", { name: "Approve and pay" }).click();
+  const dialog = page.getByRole("dialog", { name: "Approve this withdrawal?" });
+  await dialog.getByRole("button", { name: "Approve and pay" }).click();
+  // The console asks for the password when the last confirmation is older than 5 minutes.
+  const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
+  const asked = await stepUp.waitFor({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (asked) {
+    await stepUp.getByRole("button", { name: "Use my password instead" }).click();
+    await stepUp.getByLabel("Password").fill(STAFF[who].password);
+    await stepUp.getByRole("button", { name: "Confirm" }).click();
+  }
+  return { item, dialog };
+}
+
+test("a withdrawal above 1,000 USDT waits for a second admin, who approves it; the member sees it COMPLETED", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  if (!baseURL) throw new Error("no baseURL");
+  // Phone: support sends it. Desktop: the first admin sends it and may not approve it too.
+  const processor = testInfo.project.name === "phone" ? "support" : "admin";
+  const me = await freshMember(page, baseURL, "fe");
+  await fundAndVerify(page, baseURL, me.username, 1_250);
+
+  await open(page, "/withdraw");
+  await expect(page.getByTestId("withdraw-available")).toHaveText("1,150.00 USDT");
+  const form = page.getByRole("form", { name: "Request a withdrawal" });
+  await form.getByLabel("Amount (USDT)").fill("1100");
+  await form.getByLabel("Network").selectOption("TRC20");
+  await form.getByLabel("Wallet address").fill(TRON);
+  await expect(form.getByTestId("withdraw-net")).toHaveText("1,099.00 USDT");
+  await form.getByRole("button", { name: "Review withdrawal" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm withdrawal" });
+  await expect(confirm.getByTestId("confirm-amount")).toHaveText("1,100.00 USDT");
+  await confirm.getByLabel("Password").fill(me.password);
+  await confirm.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await expect(page.getByText("Withdrawal Submitted!")).toBeVisible();
+  await expect(page.getByTestId("withdraw-pending")).toHaveText("1,100.00 USDT");
+  await expect(page.getByTestId("withdraw-available")).toHaveText("50.00 USDT");
+  const row = page.getByTestId("withdrawal-row").first();
+  await expect(row.getByTestId("withdrawal-status")).toHaveText("Pending");
+
+  // The processor takes it and records the hash: it waits for the second approval, unpaid.
+  const staff = await memberContext(browser, testInfo.project.use);
+  try {
+    await signInStaff(staff.page, processor);
+    await unlockDesk(staff.page, processor);
+    const desk = await deskRow(staff.page, me.username);
+    await desk.getByTestId("desk-status").selectOption("PROCESSING");
+    await expect(desk.getByText(`Taken by ${processor}`)).toBeVisible();
+    await desk.getByTestId("desk-status").selectOption("COMPLETED");
+    const complete = staff.page.getByRole("dialog", { name: "Complete withdrawal" });
+    await complete.getByLabel("Transaction hash").fill(TRON_HASH);
+    await complete.getByRole("button", { name: "Mark as COMPLETED" }).click();
+    await expect(complete).toBeHidden();
+    await expect(desk.getByTestId("support-withdrawal-status")).toHaveText(
+      "Awaiting second approval",
+    );
+    if (processor === "admin") {
+      // Four eyes: the admin who sent it cannot also approve it.
+      const { item, dialog } = await approvePayout(staff.page, "admin", me.username);
+      await expect(
+        dialog.getByText(
+          "The second approval must come from an admin who neither requested nor processed this withdrawal.",
+        ),
+      ).toBeVisible();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(item).toBeVisible();
+    }
+  } finally {
+    await staff.close();
+  }
+  // Nothing moved (it is still in escrow), so no live update: the member reloads to see it.
+  await open(page, "/withdraw");
+  await expect(row.getByText("Awaiting a second approval (above 1,000.00 USDT)")).toBeVisible();
+  await expect(row.getByTestId("withdrawal-status")).toHaveText("Pending");
+  await expect(page.getByTestId("withdraw-pending")).toHaveText("1,100.00 USDT");
+
+  // A different admin approves it in the console's payout approvals tab.
+  const second = await memberContext(browser, testInfo.project.use);
+  try {
+    await signInStaff(second.page, "admin2");
+    const { item } = await approvePayout(second.page, "admin2", me.username);
+    await expect(second.page.getByText("Withdrawal approved and paid.")).toBeVisible();
+    await expect(item).toHaveCount(0);
+    expect(await hasNoHorizontalOverflow(second.page)).toBe(true);
+  } finally {
+    await second.close();
+  }
+
+  // The member's page, live: COMPLETED with the explorer link; escrow empty, nothing returned.
+  await expect(row.getByTestId("withdrawal-status")).toHaveText("COMPLETED", { timeout: 15_000 });
+  await expect(row.getByRole("link", { name: "View transaction" })).toHaveAttribute(
+    "href",
+    `https://tronscan.org/#/transaction/${TRON_HASH}`,
+  );
+  await expect(page.getByTestId("withdraw-pending")).toHaveText("0.00 USDT");
+  await expect(page.getByTestId("withdraw-available")).toHaveText("50.00 USDT");
+  const balances = await getJson<{ usdt: string }>(page, "/api/balances");
+  expect(balances.usdt).toBe(String(50_000_000));
 });

@@ -91,11 +91,13 @@ suite(`events under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: $
     expect(stepUp.statusCode).toBe(200);
     const people = await members(20);
     const bonuses = await Promise.all(
-      people.map(async (p) => {
-        const res = await admin.c.request("POST", `/api/admin/members/${p.id}/bonuses`, {
-          amount: "5",
-          reason: "race",
-        });
+      people.map(async (p, i) => {
+        const res = await admin.c.request(
+          "POST",
+          `/api/admin/members/${p.id}/bonuses`,
+          { amount: "5", reason: "race" },
+          { "idempotency-key": `grant-race-${i}-xxxxxxxx` },
+        );
         return res.json().id as string;
       }),
     );
@@ -116,6 +118,35 @@ suite(`events under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: $
       const b = (await p.c.request("GET", "/api/balances")).json();
       expect(b.usdt).toBe(String(USDT(5)));
     }
+  }, 120_000);
+
+  it("20 concurrent grants with one Idempotency-Key create one bonus, and all answer it", async () => {
+    const admin = await createSignedInMember(t.app, { role: "admin", twoFactor: true });
+    const stepUp = await admin.c.request("POST", "/api/admin/step-up", { password: TEST_PASSWORD });
+    expect(stepUp.statusCode).toBe(200);
+    const [m] = await members(1);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        admin.c.request(
+          "POST",
+          `/api/admin/members/${m!.id}/bonuses`,
+          { amount: "3", reason: "one intent" },
+          { "idempotency-key": "grant-one-intent-xxxxxxxx" },
+        ),
+      ),
+    );
+    // The key's row is claimed in the same statement as the grant: the others wait for its
+    // commit and answer the stored grant (a replay), never a second bonus.
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    expect(results.filter((r) => r.headers["idempotent-replayed"] !== "true")).toHaveLength(1);
+    const rows = await queryRows<{ n: number; audits: number }>(
+      db(),
+      sql`select (select count(*)::int from event_claims where user_id = ${m!.id}) as n,
+                 (select count(*)::int from audit_events
+                   where target_profile_id = ${m!.id} and action = 'bonus.grant') as audits`,
+    );
+    expect(rows[0]).toEqual({ n: 1, audits: 1 });
   }, 120_000);
 
   it("concurrent earnings crossing a milestone create its reward once", async () => {

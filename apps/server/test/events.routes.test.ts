@@ -1,7 +1,7 @@
 import { MILESTONES } from "@viewvault/shared";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, milestoneLevels, profiles, referrals } from "../src/db/schema";
+import { auditEvents, eventClaims, milestoneLevels, profiles, referrals } from "../src/db/schema";
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { createTestApp, type TestApp } from "./app";
@@ -223,26 +223,32 @@ describe("event bonus", () => {
     });
     expect(forbidden.statusCode).toBe(403);
     // Money for a member: the admin confirms who they are first (ADR 029).
-    const unconfirmed = await admin.c.request("POST", `/api/admin/members/${m.id}/bonuses`, {
-      amount: "25",
-      reason: "Launch week",
-    });
+    const unconfirmed = await admin.c.request(
+      "POST",
+      `/api/admin/members/${m.id}/bonuses`,
+      { amount: "25", reason: "Launch week" },
+      { "idempotency-key": "grant-unconfirmed-1" },
+    );
     expect(unconfirmed.json().code).toBe("STEP_UP_REQUIRED");
     const confirmed = await admin.c.request("POST", "/api/admin/step-up", {
       password: TEST_PASSWORD,
     });
     expect(confirmed.statusCode).toBe(200);
 
-    const bad = await admin.c.request("POST", `/api/admin/members/${m.id}/bonuses`, {
-      amount: "-3",
-      reason: "x",
-    });
+    const bad = await admin.c.request(
+      "POST",
+      `/api/admin/members/${m.id}/bonuses`,
+      { amount: "-3", reason: "x" },
+      { "idempotency-key": "grant-bad-amount-1" },
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe("INVALID_AMOUNT");
-    const granted = await admin.c.request("POST", `/api/admin/members/${m.id}/bonuses`, {
-      amount: "25",
-      reason: "Launch week",
-    });
+    const granted = await admin.c.request(
+      "POST",
+      `/api/admin/members/${m.id}/bonuses`,
+      { amount: "25", reason: "Launch week" },
+      { "idempotency-key": "grant-launch-week-1" },
+    );
     expect(granted.statusCode).toBe(201);
     const bonus = granted.json();
     expect(bonus).toMatchObject({ status: "AVAILABLE", claimAmount: String(USDT(25)) });
@@ -268,6 +274,66 @@ describe("event bonus", () => {
     expect(twice.json()).toMatchObject({ code: "EVENT_ALREADY_CLAIMED" });
     expect((await balances(m)).usdt).toBe(String(USDT(25)));
     expect((await m.c.request("GET", "/api/rewards")).json().bonuses).toEqual([]);
+  });
+
+  it("a grant needs an Idempotency-Key: the same key grants once, another body is refused", async () => {
+    const admin = await member({ role: "admin", twoFactor: true });
+    const m = await member();
+    const other = await member();
+    const stepUp = await admin.c.request("POST", "/api/admin/step-up", { password: TEST_PASSWORD });
+    expect(stepUp.statusCode).toBe(200);
+    const grant = (to: string, body: { amount: string; reason: string }, key?: string) =>
+      admin.c.request(
+        "POST",
+        `/api/admin/members/${to}/bonuses`,
+        body,
+        key ? { "idempotency-key": key } : {},
+      );
+    const rows = async (profileId: string) =>
+      (await db().select().from(eventClaims).where(eq(eventClaims.userId, profileId))).length;
+
+    const keyless = await grant(m.id, { amount: "7", reason: "No key" });
+    expect(keyless.statusCode).toBe(400);
+    expect(keyless.json().code).toBe("VALIDATION_FAILED");
+    expect(await rows(m.id)).toBe(0);
+
+    const first = await grant(m.id, { amount: "7", reason: "Quiz night" }, "grant-quiz-night-1");
+    expect(first.statusCode).toBe(201);
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+    const again = await grant(m.id, { amount: "7", reason: "Quiz night" }, "grant-quiz-night-1");
+    expect(again.statusCode).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    expect(await rows(m.id)).toBe(1);
+    const audited = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetProfileId, m.id), eq(auditEvents.action, "bonus.grant")));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]?.actorProfileId).toBe(admin.id);
+
+    const otherBody = await grant(
+      m.id,
+      { amount: "8", reason: "Quiz night" },
+      "grant-quiz-night-1",
+    );
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.json().code).toBe("IDEMPOTENCY_KEY_REUSED");
+    const otherMember = await grant(
+      other.id,
+      { amount: "7", reason: "Quiz night" },
+      "grant-quiz-night-1",
+    );
+    expect(otherMember.statusCode).toBe(422);
+    expect(otherMember.json().code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(await rows(m.id)).toBe(1);
+    expect(await rows(other.id)).toBe(0);
+
+    // A new key is a new intent: a second bonus.
+    const second = await grant(m.id, { amount: "7", reason: "Quiz night" }, "grant-quiz-night-2");
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).not.toBe(first.json().id);
+    expect((await m.c.request("GET", "/api/rewards")).json().bonuses).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,7 @@
 // npm run bonus:grant -- --member <username|email> --amount <usdt> --reason <text>
 // Grants a member an event bonus (AVAILABLE until they claim it) on the configured database
-// (DATABASE_URL, or the embedded one), recorded in audit_events with no staff actor.
+// (DATABASE_URL, or the embedded one), recorded in audit_events with no staff actor, through the
+// same database command as the admin console's grant (vv_grant_bonus), without an Idempotency-Key.
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ZGrantBonusRequest } from "@viewvault/shared";
@@ -43,9 +44,10 @@ try {
       )[0]?.profile
     : await findProfileByUsername(database.db, handle);
   if (!profile) throw new Error(`no member ${values.member}`);
-  const bonus = await grantBonus(
+  const { result: bonus } = await grantBonus(
     {
-      db: database.db,
+      // A grant moves no balance (the member's claim does): nobody to tell but the open tabs.
+      money: { db: database.db, afterCommit: () => {} },
       // Open tabs on running instances hear it like a grant through the admin API.
       realtime: {
         announce: (event, members) => {
@@ -58,6 +60,8 @@ try {
     null,
     profile.id,
     request.data,
+    // Each run is a new grant: the script has no staff actor to hold an Idempotency-Key.
+    null,
   );
   console.log(`granted ${values.amount} USDT to ${profile.username} (bonus ${bonus.id})`);
 } catch (error) {

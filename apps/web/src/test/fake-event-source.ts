@@ -5,6 +5,8 @@ export class FakeEventSource {
   static instances: FakeEventSource[] = [];
   readonly url: string;
   closed = false;
+  /** 0 connecting, 1 open, 2 closed (the browser will not retry). */
+  readyState = 0;
   private listeners = new Map<string, Set<(event: MessageEvent) => void>>();
 
   constructor(url: string | URL) {
@@ -23,6 +25,13 @@ export class FakeEventSource {
 
   close() {
     this.closed = true;
+    this.readyState = 2;
+  }
+
+  /** The server answered something other than a stream (e.g. 502): the browser gives up. */
+  fail() {
+    this.readyState = 2;
+    for (const listener of this.listeners.get("error") ?? []) listener(new MessageEvent("error"));
   }
 
   /** Delivers one server-sent event of `type` with a JSON body. */

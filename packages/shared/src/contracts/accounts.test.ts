@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   walletAddressMessage,
   ZChangePasswordForm,
+  ZReauthForm,
   ZSignInForm,
   ZTwoFactorForm,
   ZUpdateWalletRequest,
-  ZWalletConfirmForm,
   ZWalletForm,
 } from "./accounts";
 
@@ -104,7 +104,7 @@ describe("account form contracts", () => {
     expect(
       messages(ZTwoFactorForm.safeParse({ method: "backup", code: "ab", trustDevice: false })),
     ).toEqual({ code: "errors:validation.backupCodeInvalid" });
-    expect(messages(ZWalletConfirmForm.safeParse({ method: "password", secret: "" }))).toEqual({
+    expect(messages(ZReauthForm.safeParse({ method: "password", secret: "" }))).toEqual({
       secret: "errors:validation.passwordRequired",
     });
   });

@@ -228,12 +228,15 @@ export const ZWalletForm = z
   .superRefine(walletAddressIssue);
 export type TWalletForm = z.infer<typeof ZWalletForm>;
 
-/** Confirming a new payout wallet: a 2FA code, or the password. */
-export const ZWalletConfirmForm = z.discriminatedUnion("method", [
+/**
+ * Confirming it is you again — a 2FA code, or the password: a new payout wallet, a withdrawal,
+ * an admin's step-up (ADR 029).
+ */
+export const ZReauthForm = z.discriminatedUnion("method", [
   z.object({ method: z.literal("code"), secret: ZTotpCode }),
   z.object({ method: z.literal("password"), secret: ZCurrentPasswordInput }),
 ]);
-export type TWalletConfirmForm = z.infer<typeof ZWalletConfirmForm>;
+export type TReauthForm = z.infer<typeof ZReauthForm>;
 
 /** Saving the payout wallet asks for the password or a 2FA code again. */
 export const ZUpdateWalletRequest = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ADMIN, LOCALES } from "../constants";
 import { validationKey as v } from "../errors";
-import { ROLES, ZCurrentPasswordInput, ZTotpCode } from "./accounts";
+import { ROLES } from "./accounts";
 import { ZBalances, ZMemberRef } from "./money";
 import { ZSupportRequest } from "./withdrawals";
 
@@ -143,13 +143,6 @@ export type TAdminRoleRequest = z.infer<typeof ZAdminRoleRequest>;
 
 export const ZAdminReasonRequest = z.object({ reason: ZReason }).meta({ id: "AdminReasonRequest" });
 export type TAdminReasonRequest = z.infer<typeof ZAdminReasonRequest>;
-
-/** Step-up: the account password, or a current 2FA code. */
-export const ZStepUpForm = z.discriminatedUnion("method", [
-  z.object({ method: z.literal("password"), secret: ZCurrentPasswordInput }),
-  z.object({ method: z.literal("code"), secret: ZTotpCode }),
-]);
-export type TStepUpForm = z.infer<typeof ZStepUpForm>;
 
 export const ZStepUpRequest = z
   .object({

@@ -23,6 +23,13 @@ export const DEMO_ACCOUNTS: Array<{
     password: "admin-password-1",
     role: "admin",
   },
+  // A second admin: a payout above 1,000 USDT needs an admin who did not process it (ADR 022).
+  {
+    username: "admin2",
+    email: "admin2@viewvault.local",
+    password: "admin2-password-1",
+    role: "admin",
+  },
 ];
 
 const DEMO_MEMBERS = ["alice", "bruno", "carla", "diego", "emma", "felipe"];

@@ -7,12 +7,19 @@ import type { SeedOptions } from "./index";
 
 /**
  * The demo staff accounts' TOTP secret (public by design: local demo data only). Staff pages
- * require two-factor authentication, so the demo support and admin accounts have it on. Better
+ * require two-factor authentication, so the demo support and admin accounts (both admins) have it on. Better
  * Auth keeps the secret's text; authenticator apps take it in base32 (DEMO_STAFF_TOTP_KEY).
  */
 const DEMO_STAFF_TOTP_SECRET = "VIEWVAULTDEMOSTAFFTOTPKEY234567AB";
 /** base32 of DEMO_STAFF_TOTP_SECRET: the key to add to an authenticator app (the journeys do). */
 const DEMO_STAFF_TOTP_KEY = "KZEUKV2WIFKUYVCEIVGU6U2UIFDEMVCPKRIEWRKZGIZTINJWG5AUE===";
+
+/** The demo staff accounts (demo-accounts.ts) that get the demo key. */
+const DEMO_STAFF_EMAILS = [
+  "support@viewvault.local",
+  "admin@viewvault.local",
+  "admin2@viewvault.local",
+];
 
 /** Turns two-factor on for the demo staff accounts that do not have it yet. */
 export async function seedDemoStaffTwoFactor(db: Db, opts: SeedOptions): Promise<void> {
@@ -22,10 +29,7 @@ export async function seedDemoStaffTwoFactor(db: Db, opts: SeedOptions): Promise
     .from(users)
     .innerJoin(profiles, eq(profiles.authUid, users.id))
     .where(
-      and(
-        inArray(users.email, ["support@viewvault.local", "admin@viewvault.local"]),
-        inArray(profiles.role, ["support", "admin"]),
-      ),
+      and(inArray(users.email, DEMO_STAFF_EMAILS), inArray(profiles.role, ["support", "admin"])),
     );
   for (const member of staff.filter((s) => !s.enabled)) {
     const secret = await symmetricEncrypt({ key: opts.authSecret, data: DEMO_STAFF_TOTP_SECRET });

@@ -32,9 +32,25 @@ export async function streamBalances(
     connection: "keep-alive",
     "x-accel-buffering": "no",
   });
-  const send = async () => {
-    const balances = await getBalances(app.db, profileId);
-    raw.write(`event: balances\ndata: ${JSON.stringify(balances)}\n\n`);
+  // One read at a time: notices that arrive during a read ask for one more read after it, so
+  // reads cannot finish out of order and leave an older balance as the stream's last event.
+  let reading: Promise<void> | null = null;
+  let again = false;
+  const send = async (): Promise<void> => {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = (async () => {
+      do {
+        again = false;
+        const balances = await getBalances(app.db, profileId);
+        if (!raw.writableEnded) raw.write(`event: balances\ndata: ${JSON.stringify(balances)}\n\n`);
+      } while (again);
+    })().finally(() => {
+      reading = null;
+    });
+    return reading;
   };
   const unsubscribe = app.realtime.subscribe(profileId, () => {
     send().catch(() => undefined);

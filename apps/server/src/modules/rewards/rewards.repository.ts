@@ -32,12 +32,3 @@ export async function earnedViewsOf(db: DbOrTx, profileId: string): Promise<bigi
     .where(eq(memberEarnings.profileId, profileId));
   return row?.earned ?? 0n;
 }
-
-export async function insertBonus(
-  db: DbOrTx,
-  bonus: { userId: string; claimAmount: bigint; reason: string; grantedBy: string | null },
-): Promise<EventBonusRow> {
-  const [row] = await db.insert(eventClaims).values(bonus).returning();
-  if (!row) throw new Error("bonus not inserted");
-  return row;
-}

@@ -91,22 +91,25 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary:
-          "Grant a member an event bonus in USDT, with a reason (admin, after a recent step-up; audited)",
+          "Grant a member an event bonus in USDT, with a reason, once per Idempotency-Key (required; admin, after a recent step-up; audited)",
         params: z.object({ profileId: z.uuid() }),
+        headers: z.object({ "idempotency-key": z.string() }),
         body: ZGrantBonusRequest,
         response: { 201: ZEventBonus, ...errors },
       },
     },
     async (request, reply) => {
+      const idem = idempotencyOf(request);
       // Money for a member: the admin confirmed who they are in the last few minutes (ADR 029).
       await requireStepUp(app.db, app.clock, currentMember(request));
-      const bonus = await grantBonus(
+      const outcome = await grantBonus(
         app,
         currentMember(request).profile.id,
         request.params.profileId,
         request.body,
+        idem,
       );
-      return reply.status(201).send(bonus);
+      return sendOutcome(reply, outcome, outcome.result);
     },
   );
 };

@@ -12,16 +12,13 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Realtime } from "../../plugins/realtime";
-import { recordAuditEvent } from "../admin/admin.repository";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, runCommand } from "../ledger/money-command";
-import { findProfileById } from "../profiles/profiles.repository";
+import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
 import {
   availableBonuses,
   availableMilestones,
   type EventBonusRow,
   earnedViewsOf,
-  insertBonus,
   type MilestoneRewardRow,
 } from "./rewards.repository";
 
@@ -62,39 +59,44 @@ export async function rewardsOf(db: Db, profileId: string): Promise<TRewards> {
 
 type RewardsApp = Pick<FastifyInstance, "db" | "money" | "clock" | "realtime">;
 
+const GRANT_COMMAND = command("vv_grant_bonus", [
+  "uuid",
+  "text",
+  "text",
+  "text",
+  "uuid",
+  "bigint",
+  "text",
+]);
+
 /**
- * Staff grant a member an event bonus (AVAILABLE until claimed), recorded in audit_events in
- * the same transaction; the member's open tabs are told after the commit.
+ * Staff grant a member an event bonus (AVAILABLE until claimed) with `vv_grant_bonus`: one
+ * statement claims the admin's Idempotency-Key, writes the bonus and its audit row and stores the
+ * answer (ADR 013), so the same key grants once. The member's open tabs are told after the
+ * commit. `npm run bonus:grant` passes no actor and no key.
  */
 export async function grantBonus(
-  app: { db: Db; realtime: Pick<Realtime, "announce"> },
+  app: { money: Money; realtime: Pick<Realtime, "announce"> },
   actorProfileId: string | null,
   targetProfileId: string,
   request: TGrantBonusRequest,
-): Promise<TEventBonus> {
+  idem: Idempotency | null,
+): Promise<CommandOutcome<TEventBonus>> {
   const amount = parseUsdt(request.amount);
   if (amount === null || amount <= 0n || amount > EVENT_BONUS.maxMicroUsdt) {
     throw new AppError("INVALID_AMOUNT", {}, { field: "amount" });
   }
-  const row = await app.db.transaction(async (tx) => {
-    const target = await findProfileById(tx, targetProfileId);
-    if (!target || target.suspended) throw new AppError("NOT_FOUND", { context: "member" });
-    const bonus = await insertBonus(tx, {
-      userId: target.id,
-      claimAmount: amount,
-      reason: request.reason,
-      grantedBy: actorProfileId,
-    });
-    await recordAuditEvent(tx, {
-      actorProfileId,
-      action: "bonus.grant",
-      targetProfileId: target.id,
-      details: { bonusId: bonus.id, amount: amount.toString(), reason: request.reason },
-    });
-    return bonus;
-  });
-  app.realtime.announce("rewards", [row.userId]);
-  return toBonusDto(row);
+  const outcome = await runCommand<TEventBonus>(app.money, GRANT_COMMAND, [
+    actorProfileId,
+    idem?.key ?? null,
+    idem?.route ?? "",
+    idem?.hash ?? "",
+    targetProfileId,
+    amount,
+    request.reason,
+  ]);
+  if (!outcome.replayed) app.realtime.announce("rewards", [targetProfileId]);
+  return outcome;
 }
 
 const BONUS_COMMAND = command("vv_claim_bonus", [

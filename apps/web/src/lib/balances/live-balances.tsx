@@ -37,11 +37,19 @@ export function applyBalancesEvent(queryClient: QueryClient, balances: TBalances
   }
 }
 
+/** EventSource.CLOSED: the browser will not retry this connection. */
+const CLOSED = 2;
+
+/** Pause before reopening a stream the browser gave up on: 1 s, 2 s, 4 s … at most 30 s. */
+function reconnectDelayMs(failures: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
+}
+
 /**
  * One EventSource per signed-in tab on /api/balances/stream. Every `balances` event lands in
  * the TanStack Query cache, so every card that shows a balance updates without a reload; an
  * `events` event (a new daily or annual winner) or `rewards` (a bonus granted) refetches those
- * cards; the browser reconnects on its own after a network drop. Also keeps the member's
+ * cards; a dropped stream is reopened (by the browser, or by us when the browser gives up). Also keeps the member's
  * presence (heartbeat). Renders nothing.
  */
 export function LiveBalances() {
@@ -52,7 +60,9 @@ export function LiveBalances() {
 
   useEffect(() => {
     if (!userId || typeof EventSource === "undefined") return;
-    const source = new EventSource(BALANCES_STREAM_URL, { withCredentials: true });
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
     const onBalances = (event: MessageEvent<string>) => {
       try {
         applyBalancesEvent(queryClient, JSON.parse(event.data) as TBalances);
@@ -63,14 +73,41 @@ export function LiveBalances() {
     // A daily or annual winner (every tab), a bonus granted to this member: refetch what shows it.
     const onEvents = () => void queryClient.invalidateQueries({ queryKey: ["events"] });
     const onRewards = () => void queryClient.invalidateQueries({ queryKey: ["money", "rewards"] });
-    source.addEventListener("balances", onBalances as EventListener);
-    source.addEventListener("events", onEvents);
-    source.addEventListener("rewards", onRewards);
-    return () => {
+    const onOpen = () => {
+      failures = 0;
+    };
+    // The browser retries a dropped stream by itself, but gives up for good when an answer is not
+    // a 200 stream (a 502 while every instance restarts, a 503 while draining): then a new
+    // EventSource is opened after a growing pause. The first event of every connection carries
+    // the full balances, so a reconnected tab catches up.
+    const onError = () => {
+      if (!source || source.readyState !== CLOSED) return;
+      close();
+      failures += 1;
+      retry = setTimeout(open, reconnectDelayMs(failures));
+    };
+    const open = () => {
+      source = new EventSource(BALANCES_STREAM_URL, { withCredentials: true });
+      source.addEventListener("open", onOpen);
+      source.addEventListener("error", onError);
+      source.addEventListener("balances", onBalances as EventListener);
+      source.addEventListener("events", onEvents);
+      source.addEventListener("rewards", onRewards);
+    };
+    const close = () => {
+      if (!source) return;
+      source.removeEventListener("open", onOpen);
+      source.removeEventListener("error", onError);
       source.removeEventListener("events", onEvents);
       source.removeEventListener("rewards", onRewards);
       source.removeEventListener("balances", onBalances as EventListener);
       source.close();
+      source = null;
+    };
+    open();
+    return () => {
+      clearTimeout(retry);
+      close();
     };
   }, [userId, queryClient]);
 

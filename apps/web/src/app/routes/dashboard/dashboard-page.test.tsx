@@ -141,6 +141,30 @@ describe("/dashboard", () => {
     expect(balanceGets).toHaveLength(1);
   });
 
+  it("reopens the balances stream when the browser gives up on it (a 502 during a restart)", async () => {
+    const EventSourceMock = installFakeEventSource();
+    const { session, me } = memberFixture();
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": BALANCES,
+    });
+    await renderRoute("/dashboard");
+    expect((await screen.findByTestId("views-balance")).textContent).toBe("2,500");
+    await waitFor(() => expect(EventSourceMock.open("/api/balances/stream")).toHaveLength(1));
+    const [first] = EventSourceMock.open("/api/balances/stream");
+    act(() => first?.fail());
+    expect(EventSourceMock.open("/api/balances/stream")).toHaveLength(0);
+    // A second connection after a pause; its first event brings the tab up to date.
+    await waitFor(() => expect(EventSourceMock.open("/api/balances/stream")).toHaveLength(1), {
+      timeout: 3_000,
+    });
+    const [second] = EventSourceMock.open("/api/balances/stream");
+    expect(second).not.toBe(first);
+    act(() => second?.emit("balances", { views: "2700", usdt: "750000000", pendingUsdt: "0" }));
+    await waitFor(() => expect(screen.getByTestId("views-balance").textContent).toBe("2,700"));
+  });
+
   it("shows the referral tab with counts, badge and recent referrals", async () => {
     const { session, me } = memberFixture();
     mockApi({

@@ -1,19 +1,27 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { TEventBonus, TGrantBonusRequest } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
+import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 
 /**
- * POST /api/admin/members/:id/bonuses. The route takes no Idempotency-Key (each grant is a new
- * bonus row; no money moves until the member claims it): the button is disabled while it runs.
+ * POST /api/admin/members/:id/bonuses with the intent's Idempotency-Key (the route requires
+ * one): a double click or a retry after a lost answer grants the bonus once.
  */
-export function grantBonus(id: string, request: TGrantBonusRequest): Promise<TEventBonus> {
-  return api.post<TEventBonus>(`/api/admin/members/${encodeURIComponent(id)}/bonuses`, request);
+export function grantBonus(
+  id: string,
+  request: TGrantBonusRequest,
+  idempotencyKey: string,
+): Promise<TEventBonus> {
+  return api.post<TEventBonus>(`/api/admin/members/${encodeURIComponent(id)}/bonuses`, request, {
+    idempotencyKey,
+  });
 }
 
 export function useGrantBonus(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: TGrantBonusRequest) => grantBonus(id, request),
+  return useIdempotentMutation({
+    mutationFn: (request: TGrantBonusRequest, idempotencyKey: string) =>
+      grantBonus(id, request, idempotencyKey),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin"] }),
   });
 }

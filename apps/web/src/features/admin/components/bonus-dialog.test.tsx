@@ -21,7 +21,7 @@ describe("BonusDialog", () => {
   it("checks the form, asks for a step-up, then grants the bonus once", async () => {
     let confirmed = false;
     const grants: unknown[] = [];
-    mockApi({
+    const fetchMock = mockApi({
       [`POST /api/admin/members/${member.id}/bonuses`]: ({ body }: { body: unknown }) => {
         grants.push(body);
         return confirmed
@@ -60,5 +60,14 @@ describe("BonusDialog", () => {
       { amount: "25", reason: "Launch week" },
     ]);
     expect(toasts.success).toHaveBeenCalledWith(expect.stringContaining("granted to @bruno"));
+    // A money button: every grant carries an Idempotency-Key; the refused first attempt ended
+    // its intent, so the retry after the step-up is a new one.
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input).endsWith("/bonuses"))
+      .map(([, init]) => new Headers(init?.headers).get("Idempotency-Key"));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\w-]{20,}$/);
+    expect(keys[1]).toMatch(/^[\w-]{20,}$/);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });

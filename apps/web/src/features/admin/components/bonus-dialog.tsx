@@ -23,8 +23,9 @@ import { useStepUp } from "../hooks/use-step-up";
 
 /**
  * Grants an event bonus (USDT, with the reason the member sees): it appears on their dashboard
- * and is claimed from there. The route takes no Idempotency-Key, so the button is disabled
- * while the grant runs; a stale step-up opens the console's step-up dialog, then retries.
+ * and is claimed from there. The grant is a money button (useIdempotentMutation): one
+ * Idempotency-Key per intent, the button disabled while it runs; a stale step-up opens the
+ * console's step-up dialog, then retries.
  */
 export function BonusDialog({
   member,

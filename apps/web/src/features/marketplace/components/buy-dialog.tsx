@@ -1,17 +1,9 @@
 import type { TOffer } from "@viewvault/shared";
-import { Loader2, ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberChip } from "@/components/account/member-chip";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { MoneyConfirmDialog } from "@/components/money/money-confirm-dialog";
 import { ApiError } from "@/lib/api-client";
 import { useBalances } from "@/lib/balances";
 import { errorText } from "@/lib/problem-text";
@@ -55,66 +47,47 @@ export function BuyDialog({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !mutation.isPending) onClose();
-      }}
+    <MoneyConfirmDialog
+      title={t("confirm.title")}
+      description={t("confirm.description")}
+      final={t("confirm.final")}
+      icon={<ShoppingCart aria-hidden="true" />}
+      submitLabel={t("confirm.submit", { total: figures.total })}
+      pendingLabel={t("confirm.buying")}
+      pending={mutation.isPending}
+      onConfirm={confirm}
+      onCancel={onClose}
     >
-      <DialogContent closeLabel={t("common:dialog.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("confirm.title")}</DialogTitle>
-          <DialogDescription>{t("confirm.description")}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4 rounded-xl border bg-muted/30 p-4">
-          <div className="grid grid-cols-2 gap-3 text-center">
-            <div className="grid gap-1">
-              <span className="text-xs font-medium text-muted-foreground uppercase">
-                {t("confirm.views")}
-              </span>
-              <span className="text-xl font-bold tabular-nums" data-testid="confirm-views">
-                {figures.views}
-              </span>
-            </div>
-            <div className="grid gap-1">
-              <span className="text-xs font-medium text-muted-foreground uppercase">
-                {t("confirm.total")}
-              </span>
-              <span className="text-xl font-bold tabular-nums" data-testid="confirm-total">
-                {figures.total}
-              </span>
-            </div>
-          </div>
-          <p className="text-center text-sm text-muted-foreground">
-            {t("confirm.price", { price: figures.price })}
-          </p>
-          <div className="flex items-center justify-between gap-3 rounded-lg border bg-background p-3">
-            <span className="text-xs text-muted-foreground">{t("confirm.seller")}</span>
-            <MemberChip username={offer.seller.username} isVerified={offer.seller.isVerified} />
-          </div>
-          {usdt !== undefined ? (
-            <p className="text-xs text-muted-foreground">
-              {t("confirm.balance", { amount: fmt.amount(usdt, "USDT") })}
-            </p>
-          ) : null}
-          <p className="text-xs text-muted-foreground">{t("confirm.final")}</p>
+      <div className="grid grid-cols-2 gap-3 text-center">
+        <div className="grid gap-1">
+          <span className="text-xs font-medium text-muted-foreground uppercase">
+            {t("confirm.views")}
+          </span>
+          <span className="text-xl font-bold tabular-nums" data-testid="confirm-views">
+            {figures.views}
+          </span>
         </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            {t("common:dialog.cancel")}
-          </Button>
-          <Button type="button" variant="gradient" onClick={confirm} disabled={mutation.isPending}>
-            {mutation.isPending ? (
-              <Loader2 aria-hidden="true" className="animate-spin" />
-            ) : (
-              <ShoppingCart aria-hidden="true" />
-            )}
-            {mutation.isPending
-              ? t("confirm.buying")
-              : t("confirm.submit", { total: figures.total })}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        <div className="grid gap-1">
+          <span className="text-xs font-medium text-muted-foreground uppercase">
+            {t("confirm.total")}
+          </span>
+          <span className="text-xl font-bold tabular-nums" data-testid="confirm-total">
+            {figures.total}
+          </span>
+        </div>
+      </div>
+      <p className="text-center text-sm text-muted-foreground">
+        {t("confirm.price", { price: figures.price })}
+      </p>
+      <div className="flex items-center justify-between gap-3 rounded-lg border bg-background p-3">
+        <span className="text-xs text-muted-foreground">{t("confirm.seller")}</span>
+        <MemberChip username={offer.seller.username} isVerified={offer.seller.isVerified} />
+      </div>
+      {usdt !== undefined ? (
+        <p className="text-xs text-muted-foreground">
+          {t("confirm.balance", { amount: fmt.amount(usdt, "USDT") })}
+        </p>
+      ) : null}
+    </MoneyConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { OFFER_SORTS, type OfferSort, type TOffer } from "@viewvault/shared";
-import { ChevronLeft, ChevronRight, RefreshCw, ShoppingCart, Store } from "lucide-react";
+import { RefreshCw, ShoppingCart, Store } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MemberChip } from "@/components/account/member-chip";
@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Pager } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth";
 import { useBuyOffer, useOffers } from "../api/offers";
@@ -84,30 +85,16 @@ export function OffersCard() {
             ))}
           </ul>
         )}
-        {query.data && (page > 1 || query.data.hasMore) ? (
-          <nav className="flex items-center justify-between gap-3" aria-label={t("offers.title")}>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
-              aria-label={t("offers.previous")}
-            >
-              <ChevronLeft aria-hidden="true" />
-            </Button>
-            <span className="text-sm text-muted-foreground">{t("offers.page", { page })}</span>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={!query.data.hasMore}
-              onClick={() => setPage((p) => p + 1)}
-              aria-label={t("offers.next")}
-            >
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
+        {query.data ? (
+          <Pager
+            page={page}
+            hasMore={query.data.hasMore}
+            onPage={setPage}
+            label={t("offers.title")}
+            previousLabel={t("offers.previous")}
+            nextLabel={t("offers.next")}
+            pageText={t("offers.page", { page })}
+          />
         ) : null}
       </CardContent>
       {buying ? <BuyDialog offer={buying} mutation={buy} onClose={() => setBuying(null)} /> : null}

@@ -4,12 +4,13 @@ import {
   type TRankingEntry,
   type TRankingPage,
 } from "@viewvault/shared";
-import { ChevronLeft, ChevronRight, Crown, Eye, RefreshCw, Users, Wallet } from "lucide-react";
+import { Crown, Eye, RefreshCw, Users, Wallet } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MemberChip } from "@/components/account/member-chip";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Pager } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ReferralBadge } from "@/features/referrals/components/referral-badge";
@@ -173,7 +174,7 @@ function RankingList({
 }: {
   data: TRankingPage;
   page: number;
-  setPage: (update: (page: number) => number) => void;
+  setPage: (page: number) => void;
 }) {
   const { t } = useTranslation("ranking");
   const meOnPage = data.me && data.entries.some((e) => e.member.id === data.me?.member.id);
@@ -231,31 +232,15 @@ function RankingList({
             {data.hidden ? t("list.hiddenNote") : t("list.notRanked")}
           </p>
         ) : null}
-        {page > 1 || data.hasMore ? (
-          <nav className="flex items-center justify-between gap-3" aria-label={t("list.title")}>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
-              aria-label={t("list.previous")}
-            >
-              <ChevronLeft aria-hidden="true" />
-            </Button>
-            <span className="text-sm text-muted-foreground">{t("list.page", { page })}</span>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={!data.hasMore}
-              onClick={() => setPage((p) => p + 1)}
-              aria-label={t("list.next")}
-            >
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
-        ) : null}
+        <Pager
+          page={page}
+          hasMore={data.hasMore}
+          onPage={setPage}
+          label={t("list.title")}
+          previousLabel={t("list.previous")}
+          nextLabel={t("list.next")}
+          pageText={t("list.page", { page })}
+        />
       </CardContent>
     </Card>
   );

@@ -1,34 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  NETWORKS,
-  type TMe,
-  type TWalletConfirmForm,
-  type TWalletForm,
-  WITHDRAWAL,
-  ZWalletConfirmForm,
-  ZWalletForm,
-} from "@viewvault/shared";
-import { AlertCircle, Loader2, Lock, Save, ShieldCheck, Wallet } from "lucide-react";
+import { NETWORKS, type TMe, type TWalletForm, WITHDRAWAL, ZWalletForm } from "@viewvault/shared";
+import { AlertCircle, Save, Wallet } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import type { z } from "zod";
+import { ReauthDialog } from "@/components/account/reauth-dialog";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { FormError } from "@/components/ui/form-field";
 import { Input, NativeSelect } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
-import { fieldText, setServerError } from "@/lib/form";
+import { fieldText } from "@/lib/form";
 import { useUpdateWallet } from "../api/update-wallet";
 
 /** Carteira: payout network and address (`ZWalletForm`); saving asks for the password or a 2FA code. */
@@ -139,92 +122,43 @@ function ConfirmWalletDialog({
 }) {
   const { t } = useTranslation("settings");
   const mutation = useUpdateWallet();
-  const form = useForm<z.input<typeof ZWalletConfirmForm>, unknown, TWalletConfirmForm>({
-    resolver: zodResolver(ZWalletConfirmForm),
-    defaultValues: { method: twoFactorEnabled ? "code" : "password", secret: "" },
-  });
-  const { errors } = form.formState;
-  const method = useWatch({ control: form.control, name: "method" });
-  const secretError = fieldText(t, errors.secret?.message);
-
-  function onValid(values: TWalletConfirmForm) {
-    mutation.mutate(
-      {
-        ...wallet,
-        ...(values.method === "code" ? { code: values.secret } : { password: values.secret }),
-      },
-      {
-        onSuccess: () => {
-          toast.success(t("wallet.saved"));
-          onClose();
-        },
-        onError: (caught) => {
-          // A wrong password or code (INVALID_CREDENTIALS) belongs to the secret's field.
-          setServerError(form.setError, t, caught, {
-            fields: ["secret"],
-            fallbackField: "secret",
-            fallback: t("errors:UNKNOWN"),
-          });
-        },
-      },
-    );
-  }
-
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent closeLabel={t("common:dialog.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("wallet.confirmTitle")}</DialogTitle>
-          <DialogDescription>
-            {method === "code" ? t("wallet.confirmWithCode") : t("wallet.confirmWithPassword")}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
-          <FormError message={errors.root?.server?.message} />
-          <p className="rounded-md bg-muted px-3 py-2 font-mono text-xs break-all">
-            {wallet.walletNetwork} · {wallet.walletAddress}
-          </p>
-          <div className="grid gap-2">
-            <Label htmlFor="wallet-confirm-secret">
-              {method === "code" ? t("wallet.code") : t("wallet.password")}
-            </Label>
-            <Input
-              id="wallet-confirm-secret"
-              type={method === "code" ? "text" : "password"}
-              inputMode={method === "code" ? "numeric" : undefined}
-              autoComplete={method === "code" ? "one-time-code" : "current-password"}
-              maxLength={method === "code" ? 6 : 128}
-              aria-invalid={secretError ? true : undefined}
-              aria-describedby={secretError ? "wallet-confirm-secret-error" : undefined}
-              {...form.register("secret")}
-            />
-            <FieldError id="wallet-confirm-secret-error">{secretError}</FieldError>
-          </div>
-          {twoFactorEnabled ? (
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="justify-self-start px-0"
-              onClick={() =>
-                form.reset({ method: method === "code" ? "password" : "code", secret: "" })
-              }
-            >
-              {method === "code" ? <Lock aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
-              {method === "code" ? t("wallet.usePassword") : t("wallet.useCode")}
-            </Button>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common:dialog.cancel")}
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              {t("wallet.confirm")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReauthDialog
+      title={t("wallet.confirmTitle")}
+      description={(method) =>
+        method === "code" ? t("wallet.confirmWithCode") : t("wallet.confirmWithPassword")
+      }
+      labels={{
+        password: t("wallet.password"),
+        code: t("wallet.code"),
+        usePassword: t("wallet.usePassword"),
+        useCode: t("wallet.useCode"),
+        cancel: t("common:dialog.cancel"),
+        confirm: t("wallet.confirm"),
+      }}
+      inputId="wallet-confirm-secret"
+      initialMethod={twoFactorEnabled ? "code" : "password"}
+      canSwitch={twoFactorEnabled}
+      pending={mutation.isPending}
+      // A wrong password or code (INVALID_CREDENTIALS) belongs to the secret's field.
+      fallback={t("errors:UNKNOWN")}
+      onConfirm={(secret, report) =>
+        mutation.mutate(
+          { ...wallet, ...secret },
+          {
+            onSuccess: () => {
+              toast.success(t("wallet.saved"));
+              onClose();
+            },
+            onError: report,
+          },
+        )
+      }
+      onClose={onClose}
+    >
+      <p className="rounded-md bg-muted px-3 py-2 font-mono text-xs break-all">
+        {wallet.walletNetwork} · {wallet.walletAddress}
+      </p>
+    </ReauthDialog>
   );
 }

@@ -1,17 +1,9 @@
 import type { TCreateTransferRequest, TMemberRef } from "@viewvault/shared";
-import { Loader2, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberAvatar, VerifiedMark } from "@/components/account/member-chip";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { MoneyConfirmDialog } from "@/components/money/money-confirm-dialog";
 import { ApiError } from "@/lib/api-client";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import type { useCreateTransfer } from "../api/create-transfer";
@@ -69,55 +61,38 @@ export function ConfirmTransferDialog({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !mutation.isPending) onCancel();
-      }}
+    <MoneyConfirmDialog
+      title={t("confirm.title")}
+      description={t("confirm.description")}
+      final={t("confirm.final")}
+      icon={<Send aria-hidden="true" />}
+      submitLabel={t("confirm.submit")}
+      pendingLabel={t("confirm.sending")}
+      pending={mutation.isPending}
+      onConfirm={confirm}
+      onCancel={onCancel}
     >
-      <DialogContent closeLabel={t("common:dialog.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("confirm.title")}</DialogTitle>
-          <DialogDescription>{t("confirm.description")}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4 rounded-xl border bg-muted/30 p-4">
-          <div className="grid justify-items-center gap-1 text-center">
-            <span className="text-xs font-medium text-muted-foreground uppercase">
-              {t("confirm.amount")}
-            </span>
-            <span className="text-3xl font-bold tabular-nums" data-testid="confirm-amount">
-              {amountText}
-            </span>
-          </div>
-          <div className="flex items-center gap-3 rounded-lg border bg-background p-3">
-            <MemberAvatar username={transfer.recipient.username} className="size-11 text-lg" />
-            <div className="grid min-w-0 gap-0.5">
-              <span className="text-xs text-muted-foreground">{t("confirm.to")}</span>
-              <span className="flex items-center gap-1.5 font-semibold">
-                <span className="truncate">@{transfer.recipient.username}</span>
-                {transfer.recipient.isVerified ? <VerifiedMark /> : null}
-              </span>
-              <span className="truncate font-mono text-[11px] text-muted-foreground">
-                {transfer.recipient.id}
-              </span>
-            </div>
-          </div>
-          <p className="text-xs text-muted-foreground">{t("confirm.final")}</p>
+      <div className="grid justify-items-center gap-1 text-center">
+        <span className="text-xs font-medium text-muted-foreground uppercase">
+          {t("confirm.amount")}
+        </span>
+        <span className="text-3xl font-bold tabular-nums" data-testid="confirm-amount">
+          {amountText}
+        </span>
+      </div>
+      <div className="flex items-center gap-3 rounded-lg border bg-background p-3">
+        <MemberAvatar username={transfer.recipient.username} className="size-11 text-lg" />
+        <div className="grid min-w-0 gap-0.5">
+          <span className="text-xs text-muted-foreground">{t("confirm.to")}</span>
+          <span className="flex items-center gap-1.5 font-semibold">
+            <span className="truncate">@{transfer.recipient.username}</span>
+            {transfer.recipient.isVerified ? <VerifiedMark /> : null}
+          </span>
+          <span className="truncate font-mono text-[11px] text-muted-foreground">
+            {transfer.recipient.id}
+          </span>
         </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onCancel} disabled={mutation.isPending}>
-            {t("common:dialog.cancel")}
-          </Button>
-          <Button type="button" variant="gradient" onClick={confirm} disabled={mutation.isPending}>
-            {mutation.isPending ? (
-              <Loader2 aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Send aria-hidden="true" />
-            )}
-            {mutation.isPending ? t("confirm.sending") : t("confirm.submit")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </div>
+    </MoneyConfirmDialog>
   );
 }

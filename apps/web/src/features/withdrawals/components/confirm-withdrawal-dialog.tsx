@@ -3,11 +3,11 @@ import {
   parseUsdt,
   problemMessage,
   type TCreateWithdrawalRequest,
-  type TWalletConfirmForm,
+  type TReauthForm,
   type TWithdrawForm,
   WITHDRAWAL,
   withdrawalQuote,
-  ZWalletConfirmForm,
+  ZReauthForm,
 } from "@viewvault/shared";
 import { Loader2, Lock, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
@@ -56,8 +56,8 @@ export function ConfirmWithdrawalDialog({
   const fmt = useMoneyFormat();
   const ids = useId();
   // The same contract as confirming a payout wallet: a 2FA code, or the password.
-  const form = useForm<z.input<typeof ZWalletConfirmForm>, unknown, TWalletConfirmForm>({
-    resolver: zodResolver(ZWalletConfirmForm),
+  const form = useForm<z.input<typeof ZReauthForm>, unknown, TReauthForm>({
+    resolver: zodResolver(ZReauthForm),
     defaultValues: { method: twoFactorEnabled ? "code" : "password", secret: "" },
   });
   const method = useWatch({ control: form.control, name: "method" });
@@ -66,7 +66,7 @@ export function ConfirmWithdrawalDialog({
   const amount = parseUsdt(withdrawal.amount.trim()) ?? 0n;
   const { fee, net } = withdrawalQuote(withdrawal.network, amount);
 
-  function confirm(values: TWalletConfirmForm) {
+  function confirm(values: TReauthForm) {
     setFailed(null);
     const request: TCreateWithdrawalRequest = {
       amount: withdrawal.amount.trim(),

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres } from "../apps/server/src/db/client";
 import { runMigrations } from "../apps/server/src/db/migrate";
@@ -61,7 +62,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       },
     },
   );
-  for (let i = 0; i < 200; i++) {
+  // BENCH_START_SECONDS (default 60): a loaded machine, or a big database whose ranking the
+  // booting server recomputes, can take longer than a few seconds to answer.
+  const waits = Number(process.env.BENCH_START_SECONDS ?? 60) * 10;
+  for (let i = 0; i < waits; i++) {
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return child;
     } catch {}
@@ -191,4 +195,47 @@ export async function dropPgbench(): Promise<void> {
   await drop.connect();
   await drop.query(`drop database if exists ${name} with (force)`);
   await drop.end();
+}
+
+/**
+ * BENCH_FUNCTION_STATS=1: PostgreSQL's own time per SQL function (track_functions = 'pl' on the
+ * bench database), reset before a scenario and printed after it — where a money command's
+ * database time goes, without pg_stat_statements.
+ */
+export const functionStats = process.env.BENCH_FUNCTION_STATS === "1";
+
+type Executor = { execute(query: ReturnType<typeof sql.raw>): Promise<unknown> };
+
+export async function trackFunctions(db: Executor): Promise<void> {
+  if (!functionStats) return;
+  const name = new URL(url).pathname.slice(1);
+  await db.execute(sql.raw(`alter database ${name} set track_functions = 'pl'`));
+}
+
+export async function resetFunctionStats(db: Executor): Promise<void> {
+  if (functionStats) await db.execute(sql.raw("select pg_stat_reset()"));
+}
+
+export async function printFunctionStats(db: Executor, scenario: string): Promise<void> {
+  if (!functionStats) return;
+  await new Promise((r) => setTimeout(r, 2_000));
+  await db.execute(sql.raw("select pg_stat_clear_snapshot()"));
+  const result = (await db.execute(
+    sql.raw(`select funcname as name, calls::int, round(total_time::numeric, 0)::float as total,
+                    round(self_time::numeric, 0)::float as self,
+                    round((self_time / nullif(calls, 0) * 1000)::numeric, 1)::float as "selfµs"
+             from pg_stat_user_functions order by self_time desc limit 8`),
+  )) as { rows: Array<Record<string, unknown>> };
+  console.log(`\nPostgreSQL function time during ${scenario} (ms, self µs per call):`);
+  for (const r of result.rows)
+    console.log(
+      `  ${r.name}: ${r.calls} calls, total ${r.total}, self ${r.self} (${r["selfµs"]} µs)`,
+    );
+  const hot = (await db.execute(
+    sql.raw(`select relname as name, n_tup_upd::int as updates, n_tup_hot_upd::int as hot
+             from pg_stat_user_tables where n_tup_upd > 0 order by n_tup_upd desc limit 4`),
+  )) as { rows: Array<{ name: string; updates: number; hot: number }> };
+  console.log(
+    `  updates in place (HOT): ${hot.rows.map((r) => `${r.name} ${r.hot}/${r.updates}`).join(", ")}`,
+  );
 }

@@ -21,10 +21,13 @@ import {
   load,
   migratedDatabase,
   pgbenchTps,
+  printFunctionStats,
   printTable,
   type Row,
+  resetFunctionStats,
   startServer,
   stopServer,
+  trackFunctions,
 } from "./harness";
 
 const CLIENTS = 32;
@@ -39,6 +42,14 @@ const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000);
 
 const database = await migratedDatabase();
 const db = database.db;
+await trackFunctions(db);
+/** One scenario under load, with PostgreSQL's time per function when BENCH_FUNCTION_STATS=1. */
+async function measure(name: string, opts: Parameters<typeof load>[1]): Promise<Row> {
+  await resetFunctionStats(db);
+  const row = await load(name, opts);
+  await printFunctionStats(db, name);
+  return row;
+}
 const exec = (q: string) => db.execute(sql.raw(q));
 
 // Members, their sessions (rows and signed cookies, as Better Auth issues them) and funds, in SQL.
@@ -213,17 +224,17 @@ for (let run = 1; run <= RUNS; run++) {
     if (!probe.ok)
       throw new Error(`a transfer failed before the run: ${probe.status} ${await probe.text()}`);
 
-    rows.push(await load("GET /api/health", { connections: CLIENTS }));
+    rows.push(await measure("GET /api/health", { connections: CLIENTS }));
     next = 0;
     rows.push(
-      await load(
+      await measure(
         "GET /api/balances (signed in)",
         perClient("GET", () => "/api/balances"),
       ),
     );
     next = 0;
     rows.push(
-      await load(
+      await measure(
         "POST /api/transfers (100 views)",
         perClient(
           "POST",
@@ -238,7 +249,7 @@ for (let run = 1; run <= RUNS; run++) {
     );
     next = 0;
     rows.push(
-      await load(
+      await measure(
         "POST /api/swaps (10 views → USDT)",
         perClient(
           "POST",
@@ -249,35 +260,35 @@ for (let run = 1; run <= RUNS; run++) {
     );
     next = 0;
     rows.push(
-      await load(
+      await measure(
         "POST /api/videos/:id/boost",
         perClient("POST", (i) => `/api/videos/${videoOf.get(clientOf(i).id)}/boost`),
       ),
     );
     next = 0;
     rows.push(
-      await load(
+      await measure(
         "POST /api/box/open (100 views)",
         perClient("POST", () => "/api/box/open"),
       ),
     );
     next = 0;
     rows.push(
-      await load(
+      await measure(
         "GET /api/marketplace/offers (first page)",
         perClient("GET", () => "/api/marketplace/offers?sort=price_asc"),
       ),
     );
     next = 0;
     rows.push(
-      await load(
+      await measure(
         "GET /api/ranking (first page)",
         perClient("GET", () => "/api/ranking"),
       ),
     );
     let o = 0;
     rows.push(
-      await load(
+      await measure(
         `POST /api/marketplace/offers/:id/buy (${offers.length.toLocaleString("en")} offers)`,
         {
           connections: CLIENTS,
@@ -305,7 +316,7 @@ for (let run = 1; run <= RUNS; run++) {
     );
     let w = 0;
     const started = performance.now();
-    const completions = await load(
+    const completions = await measure(
       `POST /api/watch-sessions/:id/complete (${watchSessions.length.toLocaleString("en")} sessions)`,
       {
         connections: CLIENTS,

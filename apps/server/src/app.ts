@@ -192,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     secret: authSecret,
     mailer,
+    clock: deps.clock ?? systemClock,
     redis: env.RATE_LIMIT_STORE === "redis" ? redis : undefined,
     // Referral rewards once an invited member confirms; a sweep catches any that a crash interrupted.
     onEmailVerified: (authUid) => {

@@ -1,6 +1,7 @@
-import { RANKING } from "@viewvault/shared";
+import { ACCOUNT_DELETION, RANKING } from "@viewvault/shared";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "./db/client";
+import { runDueAccountDeletions } from "./modules/data-rights/account-deletion.service";
 import { purgeOldKeys } from "./modules/idempotency/idempotency.repository";
 import { claimJobRun, finishJobRun } from "./modules/platform/job-runs.repository";
 import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository";
@@ -49,6 +50,14 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
     app.money.afterCommit(await sweepSignupRewards(db)),
   );
   every(RANKING.refreshMinutes * 60_000, "ranking", () => recomputeRanking(db, app.clock));
+  every(ACCOUNT_DELETION.jobSeconds * 1000, "account deletions", async () => {
+    const { done, blocked } = await runDueAccountDeletions(db, app.clock);
+    if (done.length) {
+      app.log.info({ count: done.length }, "account deletions performed");
+      app.money.afterCommit(done);
+    }
+    if (blocked.length) app.log.warn({ profiles: blocked }, "account deletions still blocked");
+  });
   every(10 * 60_000, "rate-limit cleanup", () => purgeExpiredRateLimits(db));
   every(60 * 60_000, "idempotency key cleanup", () =>
     purgeOldKeys(db, new Date(Date.now() - 24 * 3600_000)),

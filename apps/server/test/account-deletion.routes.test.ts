@@ -1,16 +1,29 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
+import { fixedClock } from "../src/lib/clock";
+import { DELETION_CANCELLED_HEADER } from "../src/modules/auth/auth";
+import { runDueAccountDeletions } from "../src/modules/data-rights/account-deletion.service";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
+import { listMailbox } from "../src/modules/mail/mail.service";
 import { client } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { createSignedInMember, TEST_PASSWORD, USDT } from "./factories";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "./app";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  signedInClient,
+  TEST_PASSWORD,
+  USDT,
+} from "./factories";
 
+const DAY = 24 * 3600_000;
+const clock = fixedClock(new Date());
 let t: TestApp;
 const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await createTestApp({
+    clock,
     env: { BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
   });
 });
@@ -19,8 +32,32 @@ afterEach(async () => {
   expect((await verifyLedger(db())).problems).toEqual([]);
 });
 
-const member = (views = 0n, usdt = 0n) =>
-  createSignedInMember(t.app, { views, usdt, locale: "en" });
+const member = (views = 0n, usdt = 0n, locale: "en" | "pt-BR" = "en") =>
+  createSignedInMember(t.app, { views, usdt, locale });
+
+const signIn = (m: SignedInMember) =>
+  client(t.app).request("POST", "/api/auth/sign-in/email", {
+    email: m.user.email,
+    password: TEST_PASSWORD,
+  });
+
+const deletions = (m: SignedInMember) =>
+  queryRows<{ status: string; due_at: Date; forfeited_views: string | null }>(
+    db(),
+    sql`select status, due_at, forfeited_views::text from account_deletions
+        where profile_id = ${m.id} order by requested_at`,
+  );
+
+/** The member's e-mails as they read (rendered in their language), oldest first. */
+const mails = async (email: string) =>
+  (await listMailbox(db(), TEST_ORIGIN, 1000)).filter((m) => m.to === email).reverse();
+
+const balances = (m: SignedInMember) =>
+  queryRows<{ currency: string; balance: string }>(
+    db(),
+    sql`select currency, balance::text from ledger_accounts
+        where profile_id = ${m.id} and kind = 'member' order by currency`,
+  );
 
 describe("POST /api/me/delete", () => {
   it("asks for the password again", async () => {
@@ -31,6 +68,7 @@ describe("POST /api/me/delete", () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toBe("Password or code is incorrect.");
     expect((await m.c.request("GET", "/api/me")).statusCode).toBe(200);
+    expect(await deletions(m)).toEqual([]);
   });
 
   it("is refused while an offer is open, and while a balance remains unless it is given up", async () => {
@@ -56,9 +94,112 @@ describe("POST /api/me/delete", () => {
       field: "forfeitBalance",
     });
     expect((await m.c.request("GET", "/api/me")).statusCode).toBe(200);
+    expect(await deletions(m)).toEqual([]);
   });
 
-  it("forfeits the balance through the ledger, anonymises the member, keeps the ledger, ends sign-in", async () => {
+  it("is refused in Portuguese while a withdrawal is pending", async () => {
+    const m = await member(0n, USDT(500), "pt-BR");
+    const withdrawal = await m.c.request(
+      "POST",
+      "/api/withdrawals",
+      {
+        amount: "100",
+        network: "TRC20",
+        walletAddress: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL",
+        password: TEST_PASSWORD,
+      },
+      { "idempotency-key": "deletion-withdrawal-1" },
+    );
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    const res = await m.c.request(
+      "POST",
+      "/api/me/delete",
+      { password: TEST_PASSWORD, forfeitBalance: true },
+      { "accept-language": "pt-BR" },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      "Aguarde a conclusão do seu saque pendente antes de excluir sua conta.",
+    );
+    expect(await deletions(m)).toEqual([]);
+  });
+
+  it("schedules the deletion after the grace period, signs out everywhere and e-mails the date; nothing moves yet", async () => {
+    const m = await member(300n, USDT(2));
+    const res = await m.c.request("POST", "/api/me/delete", {
+      password: TEST_PASSWORD,
+      forfeitBalance: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const due = new Date(clock.now().getTime() + 7 * DAY);
+    expect(res.json()).toEqual({ scheduled: true, deleteAt: due.toISOString() });
+    expect((await m.c.request("GET", "/api/me")).statusCode).toBe(401);
+    const [sessions] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from sessions where user_id = ${m.me.user.id}`,
+    );
+    expect(sessions?.n).toBe(0);
+    expect(await deletions(m)).toMatchObject([{ status: "SCHEDULED" }]);
+    expect(await balances(m)).toEqual([
+      { currency: "USDT", balance: "2000000" },
+      { currency: "VIEWS", balance: "300" },
+    ]);
+    const [scheduled] = await mails(m.user.email);
+    expect(scheduled?.subject).toBe(
+      `Your account will be deleted on ${new Intl.DateTimeFormat("en", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(due)} UTC`,
+    );
+    expect(scheduled?.text).toContain("To cancel, simply sign in before then.");
+    expect(scheduled?.text).toContain(`${TEST_ORIGIN}/auth`);
+    // Not due yet: the job leaves it alone.
+    clock.advance(7 * DAY - 60_000);
+    expect((await runDueAccountDeletions(db(), clock)).done).not.toContain(m.id);
+    clock.advance(60_000);
+    expect((await runDueAccountDeletions(db(), clock)).done).toContain(m.id);
+  });
+
+  it("signing in during the grace period cancels the deletion, says so, e-mails it and gives everything back untouched", async () => {
+    const m = await member(250n, USDT(3), "pt-BR");
+    expect(
+      (
+        await m.c.request("POST", "/api/me/delete", {
+          password: TEST_PASSWORD,
+          forfeitBalance: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    clock.advance(3 * DAY);
+    const back = await signIn(m);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.headers[DELETION_CANCELLED_HEADER]).toBe("cancelled");
+    expect(await deletions(m)).toMatchObject([{ status: "CANCELLED" }]);
+    expect(await balances(m)).toEqual([
+      { currency: "USDT", balance: "3000000" },
+      { currency: "VIEWS", balance: "250" },
+    ]);
+    const messages = await mails(m.user.email);
+    expect(messages.map((x) => x.subject)).toEqual([
+      expect.stringMatching(/^Sua conta será excluída em /),
+      "A exclusão da sua conta foi cancelada",
+    ]);
+    // A later sign-in says nothing; the job, past the date, deletes nobody.
+    expect((await signIn(m)).headers[DELETION_CANCELLED_HEADER]).toBeUndefined();
+    clock.advance(10 * DAY);
+    expect((await runDueAccountDeletions(db(), clock)).done).not.toContain(m.id);
+    expect((await signIn(m)).statusCode).toBe(200);
+  });
+
+  it("a wrong password during the grace period cancels nothing", async () => {
+    const m = await member();
+    await m.c.request("POST", "/api/me/delete", { password: TEST_PASSWORD });
+    const wrong = await client(t.app).request("POST", "/api/auth/sign-in/email", {
+      email: m.user.email,
+      password: "not-the-password",
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(await deletions(m)).toMatchObject([{ status: "SCHEDULED" }]);
+  });
+
+  it("the job forfeits the balance left then through the ledger, anonymises the member, keeps the ledger, ends sign-in, e-mails once", async () => {
     const m = await member(300n, USDT(2));
     const other = await member(0n, USDT(200));
     await m.c.request("POST", "/api/transfers", {
@@ -71,15 +212,41 @@ describe("POST /api/me/delete", () => {
       forfeitBalance: true,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ deleted: true, forfeited: { views: "200", usdt: "2000000" } });
-
-    expect((await m.c.request("GET", "/api/me")).statusCode).toBe(401);
-    const signIn = await client(t.app).request("POST", "/api/auth/sign-in/email", {
-      email: m.user.email,
-      password: TEST_PASSWORD,
+    // Money received during the grace period goes with the account (the e-mail said so).
+    await other.c.request("POST", "/api/transfers", {
+      recipient: m.profile.username,
+      transferType: "USDT",
+      amount: "100",
     });
-    expect(signIn.statusCode).toBeGreaterThanOrEqual(400);
+    clock.advance(7 * DAY);
+    const run = await runDueAccountDeletions(db(), clock);
+    expect(run.done).toContain(m.id);
+    expect((await runDueAccountDeletions(db(), clock)).done).not.toContain(m.id);
+    const [row] = await queryRows<{
+      status: string;
+      forfeited_views: string;
+      forfeited_usdt: string;
+      forfeit_ledger_transaction_id: string;
+    }>(
+      db(),
+      sql`select status, forfeited_views::text, forfeited_usdt::text, forfeit_ledger_transaction_id
+          from account_deletions where profile_id = ${m.id}`,
+    );
+    expect(row).toMatchObject({
+      status: "DONE",
+      forfeited_views: "200",
+      forfeited_usdt: "102000000",
+    });
+    const forfeits = await queryRows<{ kind: string; id: string }>(
+      db(),
+      sql`select id, kind from ledger_transactions where actor_profile_id = ${m.id}
+          and kind = 'account_deletion_forfeit'`,
+    );
+    expect(forfeits).toEqual([
+      { id: row?.forfeit_ledger_transaction_id, kind: "account_deletion_forfeit" },
+    ]);
 
+    expect((await signIn(m)).statusCode).toBeGreaterThanOrEqual(400);
     const [profile] = await queryRows<{
       username: string;
       deleted_at: string | null;
@@ -87,11 +254,12 @@ describe("POST /api/me/delete", () => {
     }>(db(), sql`select username, deleted_at, wallet_address from profiles where id = ${m.id}`);
     expect(profile?.username).toMatch(/^deleted_[0-9a-f]{12}$/);
     expect(profile?.deleted_at).not.toBeNull();
-    const [user] = await queryRows<{ email: string }>(
+    const [user] = await queryRows<{ email: string; username: string | null }>(
       db(),
-      sql`select email from users where id = ${m.me.user.id}`,
+      sql`select email, username from users where id = ${m.me.user.id}`,
     );
-    expect(user?.email).not.toContain(m.user.email);
+    expect(user?.email).toMatch(/@deleted\.invalid$/);
+    expect(user?.username).toBe(profile?.username);
     const kinds = await queryRows<{ kind: string }>(
       db(),
       sql`select t.kind from ledger_entries e join ledger_accounts a on a.id = e.account_id
@@ -100,16 +268,43 @@ describe("POST /api/me/delete", () => {
     expect(kinds.map((k) => k.kind)).toEqual(
       expect.arrayContaining(["adjustment", "transfer", "account_deletion_forfeit"]),
     );
-    const balances = await queryRows<{ balance: string }>(
-      db(),
-      sql`select balance::text from ledger_accounts where profile_id = ${m.id}`,
-    );
-    expect(balances.every((b) => b.balance === "0")).toBe(true);
+    expect((await balances(m)).every((b) => b.balance === "0")).toBe(true);
     const toDeleted = await other.c.request("POST", "/api/transfers", {
       recipient: profile?.username ?? "",
       transferType: "USDT",
       amount: "100",
     });
     expect(toDeleted.statusCode).toBe(404);
+    // Only the "deleted" e-mail is left for that address (the earlier ones were erased).
+    const messages = await mails(m.user.email);
+    expect(messages.map((x) => x.subject)).toEqual(["Your account was deleted"]);
+    // A day after it was sent, its address is redacted too.
+    await t.app.mailer.deliverDue();
+    clock.advance(2 * DAY);
+    await runDueAccountDeletions(db(), clock);
+    expect(await mails(m.user.email)).toEqual([]);
+  });
+
+  it("a second request while one is scheduled answers the same date and schedules nothing more", async () => {
+    const m = await member();
+    const first = await m.c.request("POST", "/api/me/delete", { password: TEST_PASSWORD });
+    // Another device's session made directly (as if it had survived), not a sign-in.
+    const again = await signedInClient(t.app, { authUid: m.me.user.id });
+    const second = await again.request("POST", "/api/me/delete", { password: TEST_PASSWORD });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await deletions(m)).toHaveLength(1);
+  });
+
+  it("a new session made inside Better Auth's own transaction (a password change) cancels it too", async () => {
+    const m = await member();
+    await m.c.request("POST", "/api/me/delete", { password: TEST_PASSWORD });
+    const again = await signedInClient(t.app, { authUid: m.me.user.id });
+    const changed = await again.request("POST", "/api/auth/change-password", {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "amber-harbour-73-lantern",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expect.poll(async () => (await deletions(m))[0]?.status).toBe("CANCELLED");
   });
 });

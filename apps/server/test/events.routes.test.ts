@@ -1,7 +1,14 @@
 import { MILESTONES } from "@viewvault/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, eventClaims, milestoneLevels, profiles, referrals } from "../src/db/schema";
+import {
+  auditEvents,
+  dailyEventClaims,
+  eventClaims,
+  milestoneLevels,
+  profiles,
+  referrals,
+} from "../src/db/schema";
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { createTestApp, type TestApp } from "./app";
@@ -120,6 +127,35 @@ describe("Daily First Claim", () => {
     clock.set("2026-12-01T21:00:01Z");
     expect((await claimDaily(a)).statusCode).toBe(201);
     expect((await balances(a)).views).toBe("200");
+  });
+
+  it("once the winner is committed, answers everyone else Too Late from memory (ADR 037)", async () => {
+    clock.set("2026-12-10T21:00:02Z");
+    const a = await member();
+    const b = await member();
+    expect((await claimDaily(a, "daily-memory-key")).statusCode).toBe(201);
+    // Without the winner's row the database would pay b: the answer comes from this process.
+    const [row] = await db()
+      .delete(dailyEventClaims)
+      .where(eq(dailyEventClaims.claimDate, "2026-12-10"))
+      .returning();
+    try {
+      // More claims than the route's rate limit (10 a minute): no counter is written either.
+      for (let i = 0; i < 12; i++) {
+        const late = await claimDaily(b);
+        expect(late.statusCode, `claim ${i + 1}`).toBe(409);
+        expect(late.json().message).toBe("Too Late! Someone else already claimed today's reward");
+      }
+      expect((await balances(b)).views).toBe("0");
+      // The winner's own retry still reaches the database (its stored answer).
+      const replay = await claimDaily(a, "daily-memory-key");
+      expect(replay.headers["idempotent-replayed"]).toBe("true");
+    } finally {
+      if (row) await db().insert(dailyEventClaims).values(row);
+    }
+    // The next Los Angeles date starts unknown.
+    clock.set("2026-12-11T21:00:02Z");
+    expect((await claimDaily(b)).statusCode).toBe(201);
   });
 });
 

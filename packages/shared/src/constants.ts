@@ -202,6 +202,12 @@ export const RANKING = {
   hallOfFame: 3,
 } as const;
 
+/**
+ * Deleting one's account (ADR 036): it is performed `graceDays` after the request; signing in
+ * before then cancels it. The job looks for due deletions every `jobSeconds`, `batchSize` at a time.
+ */
+export const ACCOUNT_DELETION = { graceDays: 7, jobSeconds: 60, batchSize: 50 } as const;
+
 /** The transparency page: live ledger totals (cached `cacheSeconds`) and a daily chart. */
 export const TRANSPARENCY = { chartDays: 90, cacheSeconds: 60 } as const;
 

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DELETION,
   ADMIN,
   ANNUAL_EVENT,
   BOOST,
@@ -126,5 +127,6 @@ export function policyFigures(locale: string): Record<string, string> {
       { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" },
     ),
     passwordMin: String(PASSWORD.minLength),
+    deletionGraceDays: String(ACCOUNT_DELETION.graceDays),
   };
 }

@@ -310,12 +310,14 @@ export const ZDeleteAccountRequest = z
   .meta({ id: "DeleteAccountRequest" });
 export type TDeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
 
+/** The deletion is scheduled: it happens at `deleteAt` unless the member signs in before. */
 export const ZDeleteAccountResult = z
   .object({
-    deleted: z.literal(true),
-    forfeited: z.object({ views: z.string(), usdt: z.string() }),
+    scheduled: z.literal(true),
+    deleteAt: z.iso.datetime(),
   })
   .meta({ id: "DeleteAccountResult" });
+export type TDeleteAccountResult = z.infer<typeof ZDeleteAccountResult>;
 
 /** Settings → Your data → Delete my account: the password or a 2FA code, and the forfeit choice. */
 export const ZDeleteAccountForm = z

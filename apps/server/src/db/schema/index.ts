@@ -1,6 +1,7 @@
 export * from "./audit";
 export * from "./auth";
 export * from "./boxes";
+export * from "./data-rights";
 export * from "./events";
 export * from "./ledger";
 export * from "./mail";

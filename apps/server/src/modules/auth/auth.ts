@@ -1,4 +1,8 @@
-import { getCurrentAdapter } from "@better-auth/core/context";
+import {
+  getCurrentAdapter,
+  getCurrentDBAdapterAsyncLocalStorage,
+  queueAfterTransactionHook,
+} from "@better-auth/core/context";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { LOCALES, type Locale, PASSWORD, PRODUCT_NAME, USERNAME_RULES } from "@viewvault/shared";
 import { APIError, betterAuth } from "better-auth";
@@ -8,7 +12,9 @@ import type { Redis } from "ioredis";
 import type { Env } from "../../config/env";
 import type { Db } from "../../db/client";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema";
+import type { Clock } from "../../lib/clock";
 import { isServedOrigin } from "../../plugins/security";
+import { cancelAccountDeletion } from "../data-rights/account-deletion.service";
 import type { Mailer } from "../mail/mail.service";
 import { describeDevice, renderMail } from "../mail/mail.templates";
 import { fixedWindowLimiter } from "../platform/rate-limit.service";
@@ -28,11 +34,18 @@ export const ACCOUNT_SUSPENDED = {
   message: "Your account is suspended. Contact support.",
 };
 
+/**
+ * Response header of a sign-in that cancelled the member's scheduled account deletion (ADR 036),
+ * so the page can say so.
+ */
+export const DELETION_CANCELLED_HEADER = "x-viewvault-account-deletion";
+
 export interface AuthDeps {
   env: Env;
   db: Db;
   secret: string;
   mailer: Mailer;
+  clock: Clock;
   redis?: Redis | undefined;
   /** Called (not awaited) once a member has confirmed their e-mail. */
   onEmailVerified?: (authUid: string) => void;
@@ -246,6 +259,24 @@ export function createAuth(deps: AuthDeps) {
           async before(session, ctx) {
             const profile = await profileByAuthUid(ctx?.context.adapter, session.userId);
             if (profile?.suspended) throw new APIError("FORBIDDEN", ACCOUNT_SUSPENDED);
+            // Signing in cancels a scheduled deletion (ADR 036). If the deletion job performed it
+            // first (it holds the row until it commits), the member is gone: no session.
+            const store = (await getCurrentDBAdapterAsyncLocalStorage()).getStore();
+            if (store?.isTransactionActive) {
+              // A signed-in member's new session (password change) inside Better Auth's
+              // transaction: the global pool must not be used here (it would wait on PGlite's
+              // one connection); their deletion, if any, is cancelled once that commits.
+              await queueAfterTransactionHook(async () => {
+                await cancelAccountDeletion(db, deps.clock, session.userId);
+              });
+              return;
+            }
+            const deletion = await cancelAccountDeletion(db, deps.clock, session.userId);
+            if (deletion.deleted) throw new APIError("FORBIDDEN", ACCOUNT_SUSPENDED);
+            if (deletion.cancelled) {
+              mailer.nudge();
+              ctx?.setHeader?.(DELETION_CANCELLED_HEADER, "cancelled");
+            }
           },
           async after(session) {
             // Alert on a sign-in from a device this member has not used before (if they want it).

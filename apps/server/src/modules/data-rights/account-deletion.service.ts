@@ -1,17 +1,27 @@
-import type { TDeleteAccountRequest } from "@viewvault/shared";
+import { ACCOUNT_DELETION, type TDeleteAccountRequest } from "@viewvault/shared";
+import { type Db, prepared, runPrepared } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import type { Member } from "../../plugins/auth";
 import { command, type Money, runCommand } from "../ledger/money-command";
 import { confirmIdentity } from "../profiles/profiles.service";
 
-const DELETE_COMMAND = command("vv_delete_account", ["uuid", "boolean", "timestamptz"]);
+const REQUEST_COMMAND = command("vv_request_account_deletion", [
+  "uuid",
+  "boolean",
+  "timestamptz",
+  "timestamptz",
+]);
+const CANCEL = prepared("select vv_cancel_account_deletion($1::text, $2::timestamptz) as outcome");
+const RUN_DUE = prepared("select vv_run_account_deletions($1::timestamptz, $2::int) as outcome");
+
+const DAY_MS = 24 * 3600_000;
 
 /**
- * Deletes the member's account (ADR 026): the password or a 2FA code again, then
- * vv_delete_account in one statement (refusals, the forfeit posting if chosen, anonymisation,
- * sessions and credentials gone).
+ * The member asks to delete their account (ADR 036): the password or a 2FA code again, then
+ * vv_request_account_deletion in one statement (refusals, the balance choice, the schedule
+ * `ACCOUNT_DELETION.graceDays` from now, every session revoked, the "scheduled" e-mail).
  */
-export async function deleteAccount(
+export async function requestAccountDeletion(
   money: Money,
   clock: Clock,
   authSecret: string,
@@ -19,10 +29,47 @@ export async function deleteAccount(
   request: TDeleteAccountRequest,
 ) {
   await confirmIdentity(money.db, authSecret, member, request);
-  const outcome = await runCommand<{ deleted: true; forfeited: { views: string; usdt: string } }>(
-    money,
-    DELETE_COMMAND,
-    [member.profile.id, request.forfeitBalance ?? false, clock.now().toISOString()],
-  );
+  const now = clock.now();
+  const due = new Date(now.getTime() + ACCOUNT_DELETION.graceDays * DAY_MS);
+  const outcome = await runCommand<{ scheduled: true; deleteAt: string }>(money, REQUEST_COMMAND, [
+    member.profile.id,
+    request.forfeitBalance ?? false,
+    now.toISOString(),
+    due.toISOString(),
+  ]);
   return outcome.result;
+}
+
+/**
+ * Signing in: a scheduled deletion of this sign-in identity is cancelled (and the member told by
+ * e-mail); `deleted` when the deletion job got there first, so the sign-in must be refused.
+ */
+export async function cancelAccountDeletion(
+  db: Db,
+  clock: Clock,
+  authUid: string,
+): Promise<{ cancelled: boolean; deleted: boolean }> {
+  const [row] = await runPrepared<{ outcome: { cancelled: boolean; deleted: boolean } }>(
+    db,
+    CANCEL,
+    [authUid, clock.now().toISOString()],
+  );
+  return row?.outcome ?? { cancelled: false, deleted: false };
+}
+
+/**
+ * The deletion job: performs up to `limit` due deletions (SKIP LOCKED, so several instances may
+ * run it at once and each deletion happens once). Returns the members deleted and the ones still
+ * blocked (an offer or a withdrawal appeared since the request; tried again at the next run).
+ */
+export async function runDueAccountDeletions(
+  db: Db,
+  clock: Clock,
+  limit: number = ACCOUNT_DELETION.batchSize,
+): Promise<{ done: string[]; blocked: string[] }> {
+  const [row] = await runPrepared<{ outcome: { done: string[]; blocked: string[] } }>(db, RUN_DUE, [
+    clock.now().toISOString(),
+    limit,
+  ]);
+  return row?.outcome ?? { done: [], blocked: [] };
 }

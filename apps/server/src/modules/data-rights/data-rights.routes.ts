@@ -1,7 +1,7 @@
 import { ZDeleteAccountRequest, ZDeleteAccountResult, ZErrorResponse } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentMember } from "../../plugins/auth";
-import { deleteAccount } from "./account-deletion.service";
+import { requestAccountDeletion } from "./account-deletion.service";
 import { exportMemberZip } from "./data-export.service";
 
 export const dataRightsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async (
@@ -16,7 +16,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = a
       schema: {
         tags: ["account"],
         summary:
-          "Delete my account (LGPD): password or 2FA code again; refused while an offer is open or a withdrawal pending; a remaining balance only with forfeitBalance; the profile is anonymised, ledger entries are kept",
+          "Delete my account (LGPD): password or 2FA code again; refused while an offer is open or a withdrawal pending; a remaining balance only with forfeitBalance. Schedules the deletion after a grace period (ACCOUNT_DELETION.graceDays) and signs out every session; signing in before deleteAt cancels it. When it is performed the balance left is forfeited to the ledger and the profile anonymised; ledger entries are kept",
         body: ZDeleteAccountRequest,
         response: {
           200: ZDeleteAccountResult,
@@ -30,7 +30,13 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = a
       },
     },
     async (request) =>
-      deleteAccount(app.money, app.clock, opts.authSecret, currentMember(request), request.body),
+      requestAccountDeletion(
+        app.money,
+        app.clock,
+        opts.authSecret,
+        currentMember(request),
+        request.body,
+      ),
   );
 
   app.get(

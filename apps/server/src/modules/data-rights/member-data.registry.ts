@@ -90,6 +90,8 @@ export const MEMBER_DATA: MemberColumn[] = [
   { table: "market_offers", column: "seller_id", key: "profile", export: true },
   { table: "market_offers", column: "buyer_id", key: "profile", export: true },
   { table: "ranking_entries", column: "profile_id", key: "profile", export: true },
+  // ADR 036: the member's deletion requests (scheduled, cancelled).
+  { table: "account_deletions", column: "profile_id", key: "profile", export: true },
   // Issue 10: mystery box, verification, events and rewards.
   {
     table: "box_commitments",

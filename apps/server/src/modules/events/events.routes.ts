@@ -1,14 +1,18 @@
 import {
+  dailySchedule,
   ZAnnualClaimResult,
   ZDailyClaimResult,
   ZDailyWinners,
   ZErrorResponse,
   ZEventsState,
 } from "@viewvault/shared";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../lib/app-error";
 import { currentMember } from "../../plugins/auth";
 import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { createDailyClaimGate } from "./daily-claim-gate";
 import { claimAnnual, claimDaily, dailyWinners, eventsState } from "./events.service";
 
 const errors = {
@@ -24,6 +28,22 @@ const claimLimit = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
 /** The Daily First Claim and the annual "1 Million Views" event (ADR 018). */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const dailyGate = createDailyClaimGate();
+  /**
+   * After the member is known and before the rate limit's counter (ADR 037): once this process
+   * knows today's committed winner, anyone else is "Too Late!" without a query; until then a
+   * claim waits for its turn at the database.
+   */
+  const dailyTurn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const schedule = dailySchedule(app.clock.now());
+    if (!schedule.open) return;
+    const turn = await dailyGate.admit(schedule.date, currentMember(request).profile.id);
+    if (turn === "tooLate") throw new AppError("EVENT_ALREADY_CLAIMED", { context: "daily" });
+    // Freed when the answer is out (or the client went away, even while it waited).
+    if (reply.raw.closed || request.raw.destroyed) turn.done();
+    else reply.raw.once("close", turn.done);
+  };
+
   app.get(
     "/api/events",
     {
@@ -36,7 +56,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const member = currentMember(request);
-      return eventsState(app.db, app.clock, { profile: member.profile, userId: member.userId });
+      return eventsState(
+        app.db,
+        app.clock,
+        { profile: member.profile, userId: member.userId },
+        dailyGate,
+      );
     },
   );
 
@@ -56,7 +81,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/events/daily/claim",
     {
-      onRequest: app.requireMember,
+      onRequest: [app.requireMember, dailyTurn],
       config: claimLimit,
       schema: {
         tags: ["events"],
@@ -66,7 +91,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await claimDaily(app, currentMember(request).profile, idempotencyOf(request));
+      const outcome = await claimDaily(
+        app,
+        dailyGate,
+        currentMember(request).profile,
+        idempotencyOf(request),
+      );
       return sendOutcome(reply, outcome, outcome.result);
     },
   );

@@ -17,6 +17,7 @@ import type { Clock } from "../../lib/clock";
 import type { Idempotency } from "../idempotency/idempotency";
 import { type CommandOutcome, command, runCommand } from "../ledger/money-command";
 import type { ProfileRow } from "../profiles/profiles.repository";
+import type { DailyClaimGate } from "./daily-claim-gate";
 import {
   annualWinnerOf,
   dailyWinnerOf,
@@ -39,7 +40,12 @@ interface Claimant {
  * and the year's (LIVE or won), with the winners, the countdown targets and whether this member
  * may claim.
  */
-export async function eventsState(db: Db, clock: Clock, me: Claimant): Promise<TEventsState> {
+export async function eventsState(
+  db: Db,
+  clock: Clock,
+  me: Claimant,
+  gate?: DailyClaimGate,
+): Promise<TEventsState> {
   const now = clock.now();
   const daily = dailySchedule(now);
   const annual = annualSchedule(now);
@@ -49,6 +55,7 @@ export async function eventsState(db: Db, clock: Clock, me: Claimant): Promise<T
     emailConfirmed(db, me.userId),
     wonDailySince(db, me.profile.id, dateBefore(daily.date, DAILY_CLAIM.winCooldownDays)),
   ]);
+  if (dailyWinner && daily.open) gate?.remember(daily.date, dailyWinner.id);
   const dailyIneligible: Ineligible = !confirmed
     ? "emailUnconfirmed"
     : recentWin
@@ -125,10 +132,12 @@ type EventsApp = Pick<FastifyInstance, "money" | "clock" | "realtime">;
 /**
  * Claims today's Daily First Claim: refused before 13:00 Los Angeles time (the injectable
  * clock), then `vv_claim_daily` settles who wins in the database — one winner per date — and
- * every open tab is told after the commit.
+ * every open tab is told after the commit. The gate learns the committed winner from the answer
+ * (a win, or a refusal as already claimed), so this process answers later losers from memory.
  */
 export async function claimDaily(
   app: EventsApp,
+  gate: DailyClaimGate,
   member: ProfileRow,
   idem: Idempotency,
 ): Promise<CommandOutcome<TDailyClaimResult>> {
@@ -137,16 +146,27 @@ export async function claimDaily(
   if (!schedule.open) {
     throw new AppError("EVENT_NOT_OPEN", { context: "daily", time: `${DAILY_CLAIM.hour}:00` });
   }
-  const outcome = await runCommand<TDailyClaimResult>(app.money, DAILY_COMMAND, [
-    member.id,
-    idem.key,
-    idem.route,
-    idem.hash,
-    schedule.date,
-    now.toISOString(),
-    DAILY_CLAIM.rewardViews,
-    DAILY_CLAIM.winCooldownDays,
-  ]);
+  let outcome: CommandOutcome<TDailyClaimResult>;
+  try {
+    outcome = await runCommand<TDailyClaimResult>(app.money, DAILY_COMMAND, [
+      member.id,
+      idem.key,
+      idem.route,
+      idem.hash,
+      schedule.date,
+      now.toISOString(),
+      DAILY_CLAIM.rewardViews,
+      DAILY_CLAIM.winCooldownDays,
+    ]);
+  } catch (error) {
+    // Refused as already claimed: the winner's row is committed, so it can be read now.
+    if (error instanceof AppError && error.code === "EVENT_ALREADY_CLAIMED") {
+      const won = await dailyWinnerOf(app.money.db, schedule.date);
+      if (won) gate.remember(schedule.date, won.id);
+    }
+    throw error;
+  }
+  if (outcome.status === 201) gate.remember(schedule.date, member.id);
   if (!outcome.replayed) app.realtime.announce("events", null);
   return outcome;
 }

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DELETION,
   formatUsdt,
   formatViews,
   type Locale,
@@ -19,7 +20,10 @@ export type TemplateKind =
   | "withdrawalCompleted"
   | "withdrawalFailed"
   | "withdrawalSupport"
-  | "supportReply";
+  | "supportReply"
+  | "accountDeletionScheduled"
+  | "accountDeletionCancelled"
+  | "accountDeletionDone";
 
 /** Notices that are not a reply to something the reader asked for: no "ignore this" line. */
 const NO_IGNORE_LINE: TemplateKind[] = [
@@ -31,6 +35,8 @@ const NO_IGNORE_LINE: TemplateKind[] = [
   "withdrawalFailed",
   "withdrawalSupport",
   "supportReply",
+  "accountDeletionCancelled",
+  "accountDeletionDone",
 ];
 
 export interface RenderedMail {
@@ -144,6 +150,22 @@ export function renderNotice(
         hoursMax: String(WITHDRAWAL.processingHours.max),
       });
     }
+    case "accountDeletionScheduled": {
+      const date = new Intl.DateTimeFormat(locale, {
+        dateStyle: "long",
+        timeStyle: "short",
+        timeZone: "UTC",
+      }).format(new Date(params.dueAt ?? 0));
+      return renderMail(template, locale, {
+        url: `${publicUrl}/auth`,
+        date: `${date} UTC`,
+        days: String(ACCOUNT_DELETION.graceDays),
+      });
+    }
+    case "accountDeletionCancelled":
+      return renderMail(template, locale, { url: `${publicUrl}/settings` });
+    case "accountDeletionDone":
+      return renderMail(template, locale, { url: publicUrl });
     default:
       throw new Error(`unknown notice template ${template}`);
   }

@@ -33,20 +33,25 @@ const ORDERS: Record<string, SQL> = {
  * A page of OPEN offers in one indexed read (partial indexes on OPEN offers by price and by
  * date); `limit` is one more than the page so the caller knows whether another page follows.
  */
+export function openOffersSql(
+  sort: "price_asc" | "price_desc" | "newest",
+  offset: number,
+  limit: number,
+) {
+  return sql`select ${OFFER_COLUMNS} from market_offers o
+        join profiles s on s.id = o.seller_id
+        left join profiles b on b.id = o.buyer_id
+        where o.status = 'OPEN'
+        order by ${ORDERS[sort] as SQL} limit ${limit} offset ${offset}`;
+}
+
 export function openOffers(
   db: DbOrTx,
   sort: "price_asc" | "price_desc" | "newest",
   offset: number,
   limit: number,
 ) {
-  return queryRows<OfferRow>(
-    db,
-    sql`select ${OFFER_COLUMNS} from market_offers o
-        join profiles s on s.id = o.seller_id
-        left join profiles b on b.id = o.buyer_id
-        where o.status = 'OPEN'
-        order by ${ORDERS[sort] as SQL} limit ${limit} offset ${offset}`,
-  );
+  return queryRows<OfferRow>(db, openOffersSql(sort, offset, limit));
 }
 
 /** A member's own offers (any status), newest first. */

@@ -30,6 +30,16 @@ const ENTRY = sql`json_build_object('rank', e.rank, 'profile_id', e.profile_id, 
  * A page of the precomputed ranking (ranks after `offset`, `limit` of them, on the primary key),
  * the member's own row (unique index) and the summary row — in one statement.
  */
+export function rankingPageSql(period: string, profileId: string, offset: number, limit: number) {
+  return sql`select
+      (select json_agg(${ENTRY} order by e.rank) from ranking_entries e
+        where e.period = ${period} and e.rank > ${offset} and e.rank <= ${offset + limit}) as entries,
+      (select ${ENTRY} from ranking_entries e where e.period = ${period} and e.profile_id = ${profileId}) as me,
+      (select json_build_object('members', s.members, 'views_in_circulation', s.views_in_circulation::text,
+          'usdt_volume', s.usdt_volume::text, 'computed_at', s.computed_at)
+        from ranking_summary s where s.id = 1) as summary`;
+}
+
 export async function readRanking(
   db: DbOrTx,
   period: string,
@@ -37,16 +47,7 @@ export async function readRanking(
   offset: number,
   limit: number,
 ): Promise<RankingRead> {
-  const rows = await queryRows<RankingRead>(
-    db,
-    sql`select
-      (select json_agg(${ENTRY} order by e.rank) from ranking_entries e
-        where e.period = ${period} and e.rank > ${offset} and e.rank <= ${offset + limit}) as entries,
-      (select ${ENTRY} from ranking_entries e where e.period = ${period} and e.profile_id = ${profileId}) as me,
-      (select json_build_object('members', s.members, 'views_in_circulation', s.views_in_circulation::text,
-          'usdt_volume', s.usdt_volume::text, 'computed_at', s.computed_at)
-        from ranking_summary s where s.id = 1) as summary`,
-  );
+  const rows = await queryRows<RankingRead>(db, rankingPageSql(period, profileId, offset, limit));
   return rows[0] ?? { entries: null, me: null, summary: null };
 }
 

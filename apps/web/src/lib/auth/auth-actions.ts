@@ -23,22 +23,48 @@ export async function signUp(input: SignUpInput): Promise<void> {
   );
 }
 
+/** Set by the server on a sign-in that cancelled the member's scheduled account deletion. */
+const DELETION_CANCELLED_HEADER = "x-viewvault-account-deletion";
+
+/** Fetch options that note whether the sign-in cancelled a scheduled deletion (ADR 036). */
+function watchDeletion() {
+  const seen = { cancelled: false };
+  const fetchOptions = {
+    onResponse(context: { response: Response }) {
+      if (context.response.headers.get(DELETION_CANCELLED_HEADER) === "cancelled") {
+        seen.cancelled = true;
+      }
+    },
+  };
+  return { seen, fetchOptions };
+}
+
 export async function signIn(input: SignInInput): Promise<SignInResult> {
   const client = await loadAuthClient();
+  const { seen, fetchOptions } = watchDeletion();
   const data = await callAuth(() =>
-    client.signIn.email({ email: input.email, password: input.password, rememberMe: true }),
+    client.signIn.email(
+      { email: input.email, password: input.password, rememberMe: true },
+      fetchOptions,
+    ),
   );
   const twoFactorRequired = Boolean(
     data && typeof data === "object" && "twoFactorRedirect" in data && data.twoFactorRedirect,
   );
-  return { twoFactorRequired };
+  return { twoFactorRequired, deletionCancelled: seen.cancelled };
 }
 
-export async function verifyTwoFactor({ code, method, trustDevice }: TwoFactorInput) {
+export async function verifyTwoFactor({
+  code,
+  method,
+  trustDevice,
+}: TwoFactorInput): Promise<{ deletionCancelled: boolean }> {
   const client = await loadAuthClient();
+  const { seen, fetchOptions } = watchDeletion();
   const body = { code, trustDevice: Boolean(trustDevice) };
-  if (method === "totp") await callAuth(() => client.twoFactor.verifyTotp(body));
-  else await callAuth(() => client.twoFactor.verifyBackupCode(body));
+  if (method === "totp") await callAuth(() => client.twoFactor.verifyTotp(body, fetchOptions));
+  else await callAuth(() => client.twoFactor.verifyBackupCode(body, fetchOptions));
+  return { deletionCancelled: seen.cancelled };
 }
 
 export async function signOut(): Promise<void> {

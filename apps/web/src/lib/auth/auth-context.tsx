@@ -19,7 +19,8 @@ export type SignUpInput = {
 
 export type SignInInput = { email: string; password: string };
 
-export type SignInResult = { twoFactorRequired: boolean };
+/** `deletionCancelled`: this sign-in cancelled the member's scheduled account deletion. */
+export type SignInResult = { twoFactorRequired: boolean; deletionCancelled: boolean };
 
 export type TwoFactorInput = {
   code: string;
@@ -39,7 +40,7 @@ export type AuthState = {
   signUp: (input: SignUpInput) => Promise<void>;
   signIn: (input: SignInInput) => Promise<SignInResult>;
   /** Second step of a sign-in when the account has two-factor authentication. */
-  verifyTwoFactor: (input: TwoFactorInput) => Promise<void>;
+  verifyTwoFactor: (input: TwoFactorInput) => Promise<{ deletionCancelled: boolean }>;
   signOut: () => Promise<void>;
   /** Rejects with "No user logged in" when nobody is signed in (seed). */
   updateProfile: (patch: TUpdateProfileRequest) => Promise<TMe>;
@@ -80,8 +81,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const verifyTwoFactor = useCallback(
     async (input: TwoFactorInput) => {
-      await (await actions()).verifyTwoFactor(input);
+      const result = await (await actions()).verifyTwoFactor(input);
       await refresh();
+      return result;
     },
     [refresh],
   );

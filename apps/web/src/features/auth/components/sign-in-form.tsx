@@ -46,6 +46,7 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
     try {
       const result = await signIn(values);
       if (result.twoFactorRequired) setStep("twoFactor");
+      if (result.deletionCancelled) toast.success(t("signIn.deletionCancelled"));
     } catch (error) {
       if (error instanceof AuthError && error.code === "EMAIL_NOT_VERIFIED") {
         setUnverified(true);

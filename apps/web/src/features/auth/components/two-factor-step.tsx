@@ -3,6 +3,7 @@ import { type TTwoFactorForm, ZTwoFactorForm } from "@viewvault/shared";
 import { ArrowLeft, KeyRound, Loader2, ShieldCheck } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-field";
@@ -27,7 +28,8 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
 
   async function onValid(values: TTwoFactorForm) {
     try {
-      await verifyTwoFactor(values);
+      const { deletionCancelled } = await verifyTwoFactor(values);
+      if (deletionCancelled) toast.success(t("signIn.deletionCancelled"));
     } catch (caught) {
       form.setError("root.server", { message: authErrorMessage(t, caught) });
     }

@@ -1,15 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import {
+  ACCOUNT_DELETION,
   type TDeleteAccountForm,
   type TDeleteAccountRequest,
+  type TDeleteAccountResult,
   ZDeleteAccountForm,
 } from "@viewvault/shared";
 import { Loader2, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -28,15 +29,16 @@ import { fieldText, setServerError } from "@/lib/form";
 import { useMoneyFormat } from "@/lib/use-money-format";
 
 function deleteAccount(request: TDeleteAccountRequest) {
-  return api.post<{ deleted: true }>("/api/me/delete", request);
+  return api.post<TDeleteAccountResult>("/api/me/delete", request);
 }
 
 /**
  * Delete my account: the password or a 2FA code again and, when a balance remains, the explicit
- * choice to give it up. On success every session is gone: the browser goes to the home page.
+ * choice to give it up. The deletion is scheduled (ADR 036) and every session is gone: the
+ * browser goes to the home page with the date; signing in before then cancels it.
  */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation("settings");
+  const { t, i18n } = useTranslation("settings");
   const ids = useId();
   const fmt = useMoneyFormat();
   const balances = toBigBalances(useBalances().data);
@@ -46,6 +48,9 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     resolver: zodResolver(ZDeleteAccountForm),
   });
   const mutation = useMutation({ mutationFn: deleteAccount });
+  // Once scheduled, every session is gone: the dialog says when, then the browser goes home.
+  const [scheduled, setScheduled] = useState<string | null>(null);
+  const leave = () => window.location.assign("/");
   const { errors } = form.formState;
 
   function onValid(values: TDeleteAccountForm) {
@@ -56,9 +61,12 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         forfeitBalance: values.forfeitBalance,
       },
       {
-        onSuccess: () => {
-          toast.success(t("data.deleted"));
-          window.location.assign("/");
+        onSuccess: ({ deleteAt }) => {
+          const date = new Intl.DateTimeFormat(i18n.language, {
+            dateStyle: "long",
+            timeStyle: "short",
+          }).format(new Date(deleteAt));
+          setScheduled(t("data.deleted", { date }));
         },
         onError: (error) =>
           setServerError(form.setError, t, error, {
@@ -70,6 +78,23 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   }
 
   const forfeitError = fieldText(t, errors.forfeitBalance?.message);
+  if (scheduled) {
+    return (
+      <Dialog open onOpenChange={(open) => (open ? undefined : leave())}>
+        <DialogContent closeLabel={t("common:dialog.close")}>
+          <DialogHeader>
+            <DialogTitle>{t("data.scheduledTitle")}</DialogTitle>
+            <DialogDescription role="status">{scheduled}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" onClick={leave}>
+              {t("data.scheduledOk")}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    );
+  }
   return (
     <Dialog
       open
@@ -80,7 +105,9 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       <DialogContent closeLabel={t("common:dialog.close")}>
         <DialogHeader>
           <DialogTitle>{t("data.deleteTitle")}</DialogTitle>
-          <DialogDescription>{t("data.deleteDescription")}</DialogDescription>
+          <DialogDescription>
+            {t("data.deleteDescription", { days: ACCOUNT_DELETION.graceDays })}
+          </DialogDescription>
         </DialogHeader>
         <form
           onSubmit={form.handleSubmit(onValid)}

@@ -40,7 +40,10 @@ describe("Settings → Your data", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Delete my account" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });
-    const confirm = within(dialog).getByRole("button", { name: "Delete my account forever" });
+    expect(
+      within(dialog).getByText(/the account deleted in 7 days; sign in before then to cancel/),
+    ).toBeTruthy();
+    const confirm = within(dialog).getByRole("button", { name: "Schedule the deletion" });
     fireEvent.click(confirm);
     expect(
       await within(dialog).findByText("Confirm with your password or a 2FA code"),
@@ -60,5 +63,22 @@ describe("Settings → Your data", () => {
       ),
     ).toBeTruthy();
     expect(bodies).toEqual([{ password: "secret-1", forfeitBalance: false }]);
+  });
+
+  it("says when the account will be deleted once it is scheduled", async () => {
+    const bodies = setup({ scheduled: true, deleteAt: "2026-11-30T04:00:00.000Z" });
+    await renderRoute("/settings");
+    fireEvent.click(await screen.findByRole("button", { name: "Delete my account" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });
+    fireEvent.change(within(dialog).getByLabelText("Password"), { target: { value: "secret-1" } });
+    await waitFor(() => expect(within(dialog).getByRole("checkbox")).toBeTruthy());
+    fireEvent.click(within(dialog).getByRole("checkbox"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Schedule the deletion" }));
+    const done = await screen.findByRole("dialog", { name: "Deletion scheduled" });
+    expect(within(done).getByRole("status").textContent).toMatch(
+      /^Your account will be deleted on November 30, 2026.*sign in before then to cancel\.$/,
+    );
+    expect(within(done).getByRole("button", { name: "OK, go to the home page" })).toBeTruthy();
+    expect(bodies).toEqual([{ password: "secret-1", forfeitBalance: true }]);
   });
 });

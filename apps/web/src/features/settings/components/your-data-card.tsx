@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION } from "@viewvault/shared";
 import { Download, FileArchive, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,7 +29,9 @@ export function YourDataCard() {
             {t("data.download")}
           </a>
         </Button>
-        <p className="text-sm text-muted-foreground">{t("data.deletion")}</p>
+        <p className="text-sm text-muted-foreground">
+          {t("data.deletion", { days: ACCOUNT_DELETION.graceDays })}
+        </p>
         <Button
           type="button"
           variant="destructive"

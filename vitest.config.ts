@@ -15,6 +15,7 @@ export default defineConfig({
           name: "server",
           root: "apps/server",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: ["test/ops/**", "**/node_modules/**"],
           globalSetup: ["test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -22,6 +23,20 @@ export default defineConfig({
         },
       },
       "apps/web/vite.config.ts",
+      {
+        // Crash and restart drills (ADR 033): real processes killed and restarted, a throwaway
+        // PostgreSQL cluster stopped and started. Not part of `npm test`: `npm run test:ops`.
+        test: {
+          name: "ops",
+          root: "apps/server",
+          include: ["test/ops/**/*.ops.test.ts"],
+          globalSetup: ["test/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          pool: "forks",
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

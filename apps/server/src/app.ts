@@ -49,6 +49,7 @@ import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { inputGuardPlugin } from "./plugins/input-guard";
+import { lifecyclePlugin } from "./plugins/lifecycle";
 import { metricsPlugin } from "./plugins/metrics";
 import { moneyAuditPlugin } from "./plugins/money-audit";
 import { openapiPlugin } from "./plugins/openapi";
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(metricsPlugin, { database: deps.database, token: env.METRICS_TOKEN });
   await app.register(moneyAuditPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(inputGuardPlugin);
   // End-to-end tests may move the server clock (NODE_ENV=test and E2E_CLOCK=1 only).
   const e2eClock =

@@ -3,34 +3,60 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "./db/client";
 import { runDueAccountDeletions } from "./modules/data-rights/account-deletion.service";
 import { purgeOldKeys } from "./modules/idempotency/idempotency.repository";
+import { claimJobRun, finishJobRun } from "./modules/platform/job-runs.repository";
 import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository";
 import { recomputeRanking } from "./modules/ranking/ranking.service";
 import { sweepSignupRewards } from "./modules/referrals/referrals.service";
 
 /**
- * Small periodic jobs of every instance; each is idempotent and safe to run on several
- * instances at once (the database settles who does the work).
+ * Runs `job` if this caller wins the period's claim (on any instance, ADR 033); false when another
+ * run of the period already started. Every job is idempotent and commits step by step, so a run
+ * cut off by a crash is simply done again (what it finished stays done) a period later.
+ */
+export async function runJobOnce(
+  db: Db,
+  name: string,
+  everyMs: number,
+  job: () => Promise<unknown>,
+): Promise<boolean> {
+  if (!(await claimJobRun(db, name, everyMs))) return false;
+  await job();
+  await finishJobRun(db, name);
+  return true;
+}
+
+/**
+ * Small periodic jobs: every instance keeps the timers, one instance per period does the work
+ * (the claim in job_runs). A shutdown waits for the run in progress.
  */
 export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
+  const running = new Set<Promise<unknown>>();
   const every = (ms: number, name: string, job: () => Promise<unknown>) => {
     app.metrics.jobRegistered(name);
     const run = () => {
       const started = performance.now();
       const ran = (ok: boolean) =>
         app.metrics.jobRan(name, (performance.now() - started) / 1000, ok);
-      job().then(
-        () => ran(true),
-        (error) => {
-          ran(false);
-          app.log.error({ err: error }, `${name} failed`);
-        },
-      );
+      const done = runJobOnce(db, name, ms, job)
+        .then(
+          // Another instance's run of this period: nothing ran here, nothing to record.
+          (didRun) => (didRun ? ran(true) : undefined),
+          (error) => {
+            ran(false);
+            app.log.error({ err: error }, `${name} failed`);
+          },
+        )
+        .finally(() => running.delete(done));
+      running.add(done);
     };
     run();
     const timer = setInterval(run, ms);
     timer.unref();
     app.addHook("onClose", async () => clearInterval(timer));
   };
+  app.addHook("onClose", async () => {
+    await Promise.all(running);
+  });
   every(30_000, "referral reward sweep", async () =>
     app.money.afterCommit(await sweepSignupRewards(db)),
   );

@@ -64,18 +64,28 @@ async function serve(env: Env, prepared: boolean): Promise<void> {
   startBackgroundJobs(app, database.db);
 
   let closing = false;
+  /**
+   * Graceful shutdown (ADR 033): health turns to 503 "draining" at once; after SHUTDOWN_DELAY_MS
+   * open streams end, the port closes (new connections are refused, a new request on a kept-alive
+   * connection gets 503 and `Connection: close`), requests in flight finish, then the outbox and
+   * the background jobs stop after their current step. Bounded by SHUTDOWN_TIMEOUT_MS.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    app.log.info({ signal }, "shutting down: draining");
     const force = setTimeout(() => {
       app.log.error("shutdown took too long; exiting");
       process.exit(1);
-    }, 10_000);
+    }, env.SHUTDOWN_DELAY_MS + env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    app.lifecycle.drain();
     try {
+      if (env.SHUTDOWN_DELAY_MS > 0)
+        await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
       await app.close();
       await database.close();
+      app.log.info("drained; exiting");
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "error while shutting down");
@@ -121,7 +131,10 @@ async function main(): Promise<void> {
     const exit = setInterval(() => {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
     }, 100);
-    setTimeout(() => process.exit(1), 12_000).unref();
+    setTimeout(
+      () => process.exit(1),
+      env.SHUTDOWN_DELAY_MS + env.SHUTDOWN_TIMEOUT_MS + 2_000,
+    ).unref();
     exit.unref();
   };
   process.once("SIGINT", () => stop("SIGINT"));

@@ -99,6 +99,10 @@ export const ZEnv = z
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
     /** Worker processes sharing the port (PostgreSQL only; the embedded database has one connection). */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** On SIGTERM: how long /api/health answers "draining" while requests are still served. */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** On SIGTERM: the most the drain may take (requests in flight, jobs) before the process exits. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
     SEED_DEMO: optionalBool,
     RATE_LIMIT_STORE: z.enum(["database", "redis"]).default("database"),
     /** API requests per minute per client address (sign-in and other auth routes have their own, stricter limits). */

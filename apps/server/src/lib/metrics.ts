@@ -106,7 +106,7 @@ export function createMetrics(opts: { database: Database; now?: () => number }):
   const lastSuccess = new Map<string, number>();
   new Gauge({
     name: "vv_job_seconds_since_success",
-    help: "Seconds since each background job last succeeded on this instance (since it was scheduled, if it never has)",
+    help: "Seconds since each background job last succeeded on this instance (since it was scheduled, if it never has); one instance runs each period, so across instances take the minimum",
     labelNames: ["job"],
     registers: [registry],
     collect() {

@@ -58,7 +58,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     };
 
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, "request failed");
+      // Unavailable (draining, database down) is a state the health checks report, not a bug.
+      if (error.code === "SERVICE_UNAVAILABLE")
+        request.log.warn({ code: error.code, params: error.params }, "service unavailable");
+      else if (error.status >= 500) request.log.error({ err: error }, "request failed");
       return send(error.status, error.code, error.params, error);
     }
 
@@ -88,7 +91,37 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       );
     }
 
+    if (isDatabaseUnreachable(error)) {
+      // The database is down or restarting (ADR 033): retry shortly, with the same key.
+      request.log.warn({ err: error }, "database unreachable");
+      return send(503, "SERVICE_UNAVAILABLE", { context: "database" });
+    }
+
     request.log.error({ err: error }, "unhandled error");
     return send(500, "INTERNAL");
   });
 });
+
+/** PostgreSQL SQLSTATEs of a server shutting down, starting or refusing connections. */
+const UNREACHABLE_STATES = new Set(["57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
+const UNREACHABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
+
+/**
+ * A connection-level failure (the database went away or is not back yet), not a bug: node-postgres
+ * reports a refused or dropped connection by errno or message, a shutting-down server by SQLSTATE.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e; ) {
+    const code = typeof e.code === "string" ? e.code : "";
+    if (UNREACHABLE_STATES.has(code) || UNREACHABLE_ERRNOS.has(code)) return true;
+    if (
+      typeof e.message === "string" &&
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -136,13 +136,20 @@ export const realtimePlugin = fp(
           else if (msg.channel === ANNOUNCE_CHANNEL) receiveAnnouncement(msg.payload);
           else receiveBalances(msg.payload);
         });
-        c.on("error", (error) => {
+        let lost = false;
+        // An error, or an end without one (the server went away): either way, once, and only for
+        // the connection in use (a failed connect is retried by `retry`).
+        const onLost = (error?: Error) => {
+          if (lost || closing || client !== c) return;
+          lost = true;
           app.log.warn({ err: error }, "LISTEN connection lost; reconnecting");
           live = false;
           reset();
           c.end().catch(() => undefined);
-          if (!closing) setTimeout(() => void retry(), 1000).unref();
-        });
+          setTimeout(() => void retry(), 1000).unref();
+        };
+        c.on("error", onLost);
+        c.on("end", () => onLost());
         await c.connect();
         await c.query(`LISTEN ${MEMBERS_CHANNEL}`);
         if (!opts.redis) {

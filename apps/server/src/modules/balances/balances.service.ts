@@ -21,7 +21,7 @@ const HEARTBEAT_MS = 25_000;
  * known, `rewards` when the member is granted a bonus, with a comment line as keep-alive.
  */
 export async function streamBalances(
-  app: Pick<FastifyInstance, "db" | "realtime">,
+  app: Pick<FastifyInstance, "db" | "realtime" | "lifecycle">,
   profileId: string,
   request: IncomingMessage,
   raw: ServerResponse,
@@ -61,10 +61,14 @@ export async function streamBalances(
     if (members === null || members.includes(profileId)) raw.write(`event: ${event}\ndata: {}\n\n`);
   });
   const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
+  // A draining instance ends the stream; the browser reconnects (to another instance) after a
+  // second and gets the balances as they are then.
+  const untrack = app.lifecycle.track(() => raw.end("retry: 1000\n\n"));
   request.on("close", () => {
     clearInterval(heartbeat);
     unsubscribe();
     unannounce();
+    untrack();
   });
   await send();
 }

@@ -8,10 +8,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["platform"],
-        summary: "Liveness and database check",
+        summary: "Readiness: the database answers and the instance is not draining",
         response: { 200: ZHealthResponse, 503: ZErrorResponse },
       },
     },
-    async () => checkHealth(app.db),
+    async () => checkHealth(app.db, app.lifecycle.draining),
   );
 };

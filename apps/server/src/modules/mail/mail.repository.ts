@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 
@@ -75,6 +75,18 @@ function toMessage(r: Record<string, unknown>): OutboxMessage {
     sentAt: date(r.sent_at),
     locale: (r.locale as string | null) ?? null,
   };
+}
+
+/**
+ * Gives claimed messages that were not attempted back to the outbox: due at `now`, the claim's
+ * attempt not counted. Only rows still pending (never one another worker finished).
+ */
+export async function releaseClaims(db: DbOrTx, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: now, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)` })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "pending")));
 }
 
 /** Sent (and, for a notice rendered at delivery, what it read), in one statement. */

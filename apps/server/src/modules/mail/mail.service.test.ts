@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPgliteDatabase } from "../../../test/database";
 import type { Database } from "../../db/client";
 import { fixedClock } from "../../lib/clock";
-import { listRecentMessages } from "./mail.repository";
-import { createMailer, RETRY_DELAYS_MS } from "./mail.service";
+import { insertOutboxMessage, listRecentMessages } from "./mail.repository";
+import { createMailer, messageIdOf, RETRY_DELAYS_MS } from "./mail.service";
 import { renderMail } from "./mail.templates";
 
 let database: Database;
@@ -80,6 +80,54 @@ describe("mailer", () => {
     }
     const [stored] = (await listRecentMessages(database.db, 10)).filter((m) => m.id === row.id);
     expect(stored).toMatchObject({ status: "failed", attempts: RETRY_DELAYS_MS.length + 1 });
+  });
+
+  it("stops between messages on shutdown and gives the rest back, due now, attempt not counted", async () => {
+    const clock = fixedClock("2026-11-21T12:00:00Z");
+    const sent: Array<{ to: string; messageId: string }> = [];
+    let mailer: ReturnType<typeof createMailer> | undefined;
+    const transport = {
+      async sendMail(message: { to: string; messageId: string }) {
+        sent.push(message);
+        // The process is told to stop while the first message is being sent.
+        if (sent.length === 1) void mailer?.stop();
+        return {};
+      },
+    };
+    mailer = createMailer({
+      db: database.db,
+      clock,
+      log: silent,
+      from: "ViewVault <no-reply@viewvault.example>",
+      publicUrl: "http://localhost:3000",
+      transport: transport as never,
+    });
+    for (const to of ["c1@example.test", "c2@example.test", "c3@example.test"])
+      await insertOutboxMessage(
+        database.db,
+        { to, subject: "s", text: "t", html: "h", kind: "test" },
+        clock.now(),
+      );
+    expect(await mailer.deliverDue()).toBe(1);
+    expect(sent).toHaveLength(1);
+    const rows = (await listRecentMessages(database.db, 50)).filter((m) => m.to.startsWith("c"));
+    const first = rows.find((m) => m.to === sent[0]?.to);
+    expect(first).toMatchObject({ status: "sent", attempts: 1 });
+    expect(sent[0]?.messageId).toBe(`<${first?.id}@viewvault.example>`);
+    for (const rest of rows.filter((m) => m !== first)) {
+      expect(rest).toMatchObject({ status: "pending", attempts: 0 });
+      expect(rest.nextAttemptAt.getTime()).toBe(clock.now().getTime());
+    }
+  });
+});
+
+describe("messageIdOf", () => {
+  it("names the message by its outbox id at the sender's domain", () => {
+    expect(messageIdOf("4f1c", "ViewVault <no-reply@viewvault.local>")).toBe(
+      "<4f1c@viewvault.local>",
+    );
+    expect(messageIdOf("4f1c", "x@y.z")).toBe("<4f1c@y.z>");
+    expect(messageIdOf("4f1c", "no address")).toBe("<4f1c@viewvault.local>");
   });
 });
 

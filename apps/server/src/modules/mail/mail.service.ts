@@ -13,6 +13,7 @@ import {
   type NewOutboxMessage,
   type OutboxMessage,
   type OutboxRow,
+  releaseClaims,
 } from "./mail.repository";
 import { type RenderedMail, renderNotice } from "./mail.templates";
 
@@ -42,6 +43,17 @@ export interface Mailer {
 /** Retry schedule after a failed attempt: 1 min, 5 min, 30 min, 2 h, 6 h, then give up. */
 export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
 const LEASE_MS = 120_000;
+/** A claimed batch is delivered only this long; the rest goes back before its lease runs out. */
+const BATCH_BUDGET_MS = LEASE_MS / 2;
+
+/**
+ * The Message-ID of an outbox message: the same on every attempt, so a message sent again after a
+ * crash between the SMTP server's "250" and our "sent" is recognisable as the same one (ADR 033).
+ */
+export function messageIdOf(outboxId: string, from: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "viewvault.local";
+  return `<${outboxId}@${domain}>`;
+}
 
 /**
  * E-mail goes to the outbox first. With SMTP_URL set, nodemailer delivers it; without, the
@@ -78,6 +90,7 @@ export function createMailer(opts: {
   let timer: NodeJS.Timeout | undefined;
   let nudgeTimer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  let stopping = false;
 
   /** Sends one message through SMTP, rendering a notice first; a failure is retried later. */
   async function deliver(message: OutboxMessage): Promise<void> {
@@ -86,7 +99,12 @@ export function createMailer(opts: {
       message.subject === null ? renderedMessage(message, opts.publicUrl) : undefined;
     const mail = rendered ?? renderedMessage(message, opts.publicUrl);
     try {
-      await transport.sendMail({ from: opts.from, to: message.to, ...mail });
+      await transport.sendMail({
+        from: opts.from,
+        to: message.to,
+        messageId: messageIdOf(message.id, opts.from),
+        ...mail,
+      });
       await markSent(opts.db, message.id, opts.clock.now(), rendered);
     } catch (error) {
       const delay = RETRY_DELAYS_MS[message.attempts - 1];
@@ -131,13 +149,30 @@ export function createMailer(opts: {
 
   async function deliverDue(): Promise<number> {
     const claimed = await claimDueMessages(opts.db, opts.clock.now(), 100, LEASE_MS);
-    if (!transport) await keep(claimed);
-    else for (const message of claimed) await deliver(message);
-    return claimed.length;
+    if (!transport) {
+      await keep(claimed);
+      return claimed.length;
+    }
+    // One at a time, at least one per batch; on shutdown, or when the batch outlives half its
+    // lease (slow SMTP), the rest goes back to the outbox at once instead of waiting out the lease
+    // (or being claimed by another instance while this one still sends it).
+    const until = Date.now() + BATCH_BUDGET_MS;
+    let sent = 0;
+    for (const message of claimed) {
+      if (sent > 0 && (stopping || Date.now() > until)) break;
+      await deliver(message);
+      sent++;
+    }
+    await releaseClaims(
+      opts.db,
+      claimed.slice(sent).map((m) => m.id),
+      opts.clock.now(),
+    );
+    return sent;
   }
 
   function kick(): void {
-    if (running) return;
+    if (running || stopping) return;
     running = deliverDue()
       .catch((error) => {
         opts.log.error({ err: error }, "outbox delivery loop failed");
@@ -172,6 +207,7 @@ export function createMailer(opts: {
       kick();
     },
     async stop() {
+      stopping = true;
       if (timer) clearInterval(timer);
       if (nudgeTimer) clearTimeout(nudgeTimer);
       await running;

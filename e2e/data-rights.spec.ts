@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { expect, open, test } from "./fixtures";
+import { expect, freshMember, open, test } from "./fixtures";
 
 /**
  * Data rights: a fresh test member downloads their data from Settings (a ZIP with a JSON and a
@@ -11,44 +11,12 @@ import { expect, open, test } from "./fixtures";
  * that performs a due deletion is covered by route and PostgreSQL tests.)
  */
 
-async function freshMember(page: Page, baseURL: string) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
-  const member = {
-    username: `dr_${stamp}`,
-    email: `dr-${stamp}@example.com`,
-    password: `Vv-dr-${stamp}`,
-  };
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL },
-    data: {
-      email: member.email,
-      password: member.password,
-      name: member.username,
-      username: member.username,
-      callbackURL: "/dashboard?verified=1",
-    },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  let link = "";
-  await expect
-    .poll(async () => {
-      const response = await page.request.get("/api/dev/mailbox");
-      const { messages } = (await response.json()) as { messages: { to: string; text: string }[] };
-      link = messages.find((m) => m.to === member.email)?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
-      return link;
-    })
-    .not.toBe("");
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/dashboard/);
-  return member;
-}
-
 test("download my data, schedule the deletion, then cancel it by signing in", async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const me = await freshMember(page, baseURL as string);
+  const me = await freshMember(page, baseURL as string, "dr");
 
   await open(page, "/settings");
   const card = page.getByText("Your data", { exact: true });

@@ -4,7 +4,6 @@
 // worker so the bench can move its clock to 13:00 Los Angeles time (POST /api/test/clock);
 // heartbeats run the production server (Redis presence when BENCH_REDIS_URL is set, otherwise
 // each worker's in-process presence).
-import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../apps/server/src/db/client";
 import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
@@ -15,6 +14,7 @@ import {
   migratedDatabase,
   printTable,
   type Row,
+  sessionCookie,
   startServer,
   stopServer,
 } from "./harness";
@@ -39,10 +39,7 @@ const tokens = (
     sql`select token from sessions where token like 'eventtoken%' order by id`,
   )
 ).map((r) => r.token);
-const cookie = (token: string) => {
-  const signature = createHmac("sha256", SECRET).update(token).digest("base64");
-  return `vv.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-};
+const cookie = (token: string) => sessionCookie(SECRET, token);
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 

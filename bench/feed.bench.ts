@@ -2,7 +2,6 @@
 // and a deep cursor page, with and without filters, anonymous, at 32 concurrent clients (goal ≥
 // 3,000 req/s, p99 < 20 ms); then watch completions/s (goal ≥ 1,000/s). Prints the table and
 // EXPLAIN (ANALYZE, BUFFERS) of the feed queries.
-import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../apps/server/src/db/client";
 import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
@@ -13,6 +12,7 @@ import {
   migratedDatabase,
   printTable,
   type Row,
+  sessionCookie,
   startServer,
   stopServer,
 } from "./harness";
@@ -83,10 +83,7 @@ const sessions = await queryRows<{ id: string; token: string }>(
   sql`select a.id, s.token from ads_sessions a join profiles p on p.id = a.user_id
       join sessions s on s.user_id = p.auth_uid where a.status = 'CONTENT' order by s.token`,
 );
-const cookie = (token: string) => {
-  const signature = createHmac("sha256", SECRET).update(token).digest("base64");
-  return `vv.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-};
+const cookie = (token: string) => sessionCookie(SECRET, token);
 
 async function explain(label: string, query: ReturnType<typeof feedPageSql>) {
   const rows = await queryRows<{ "QUERY PLAN": string }>(

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
@@ -118,6 +119,52 @@ export function printTable(rows: Row[], extra: string[] = []): void {
   for (const r of rows)
     console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
   for (const line of extra) console.log(line);
+}
+
+/** The session cookie of `token`, signed as Better Auth signs it with the server's `secret`. */
+export function sessionCookie(secret: string, token: string): string {
+  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  return `vv.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/**
+ * Load where each of `clients` connections is one signed-in member with its own cookie and
+ * address: a connection takes the next member the first time it sends.
+ */
+export function perClient(opts: {
+  clients: number;
+  cookieOf: (i: number) => string;
+  method: "GET" | "POST";
+  path: (i: number) => string;
+  body?: (i: number) => object;
+  amount?: number;
+}): Omit<autocannon.Options, "url"> {
+  const { clients, cookieOf, method, path, body, amount } = opts;
+  let next = 0;
+  return {
+    connections: clients,
+    ...(amount ? { amount } : {}),
+    requests: [
+      {
+        method,
+        setupRequest(req: autocannon.Request, context: { i?: number }) {
+          context.i ??= next++ % clients;
+          const i = context.i;
+          return {
+            ...req,
+            path: path(i),
+            headers: {
+              ...(body ? { "content-type": "application/json" } : {}),
+              origin: BASE,
+              cookie: cookieOf(i),
+              "x-forwarded-for": ipFor(i),
+            },
+            ...(body ? { body: JSON.stringify(body(i)) } : {}),
+          };
+        },
+      },
+    ],
+  };
 }
 
 /** A distinct client address per connection (the server trusts X-Forwarded-For here). */

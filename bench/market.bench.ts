@@ -1,14 +1,3 @@
-// Issue 13's benchmark at size: BENCH_MEMBERS members (default 100,000) and BENCH_ENTRIES ledger
-// entries (default 1,000,000), seeded in SQL with generate_series (not through the API), then
-// BENCH_OFFERS open marketplace offers listed through the marketplace command and the ranking
-// recomputed. At 32 signed-in clients: the ranking's first page (week and all time) and the
-// marketplace's first page (by price and newest) — req/s and p99 (goal p99 < 20 ms) — and
-// marketplace purchases/s beside transfers/s (goal: purchases ≥ transfers). Prints EXPLAIN
-// (ANALYZE, BUFFERS) of the two page queries at that size, and runs ledger:verify at the end.
-//   npm run bench -- market
-//   BENCH_MEMBERS=5000 BENCH_ENTRIES=50000 BENCH_OFFERS=2000 BENCH_SECONDS=3 npm run bench -- market
-import { createHmac } from "node:crypto";
-import type autocannon from "autocannon";
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../apps/server/src/db/client";
 import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
@@ -17,11 +6,12 @@ import { rankingPageSql } from "../apps/server/src/modules/ranking/ranking.repos
 import { RANKING } from "../packages/shared/src/constants";
 import {
   BASE,
-  ipFor,
   load,
   migratedDatabase,
+  perClient,
   printTable,
   type Row,
+  sessionCookie,
   startServer,
   stopServer,
 } from "./harness";
@@ -127,50 +117,27 @@ await explain("ranking first page (all time)", rankingPageSql("all", me, 0, RANK
 await explain("marketplace first page (price)", openOffersSql("price_asc", 0, 21));
 await explain("marketplace first page (newest)", openOffersSql("newest", 0, 21));
 
-const cookie = (n: number) => {
-  const token = `market-token-${n}`;
-  const signature = createHmac("sha256", SECRET).update(token).digest("base64");
-  return `vv.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-};
+const cookie = (n: number) => sessionCookie(SECRET, `market-token-${n}`);
 const clientOf = (i: number) => clients[i] as { id: string; username: string; n: number };
 
 const server = await startServer({ BETTER_AUTH_SECRET: SECRET });
 const rows: Row[] = [];
 try {
-  let next = 0;
   /** Each connection is one signed-in member (its own cookie and address). */
-  const perClient = (
+  const perMember = (
     method: "GET" | "POST",
     path: (i: number) => string,
     body?: (i: number) => object,
     amount?: number,
-  ): Omit<autocannon.Options, "url"> => {
-    next = 0;
-    return {
-      connections: CLIENTS,
-      ...(amount ? { amount } : {}),
-      requests: [
-        {
-          method,
-          setupRequest(req: autocannon.Request, context: { i?: number }) {
-            context.i ??= next++ % CLIENTS;
-            const i = context.i;
-            return {
-              ...req,
-              path: path(i),
-              headers: {
-                ...(body ? { "content-type": "application/json" } : {}),
-                origin: BASE,
-                cookie: cookie(clientOf(i).n),
-                "x-forwarded-for": ipFor(i),
-              },
-              ...(body ? { body: JSON.stringify(body(i)) } : {}),
-            };
-          },
-        },
-      ],
-    };
-  };
+  ) =>
+    perClient({
+      clients: CLIENTS,
+      cookieOf: (i) => cookie(clientOf(i).n),
+      method,
+      path,
+      body,
+      amount,
+    });
   for (const path of ["/api/ranking", "/api/marketplace/offers?sort=price_asc"]) {
     const probe = await fetch(`${BASE}${path}`, { headers: { origin: BASE, cookie: cookie(1) } });
     if (!probe.ok) throw new Error(`${path} failed before the run: ${probe.status}`);
@@ -179,31 +146,31 @@ try {
   rows.push(
     await load(
       "GET /api/ranking (week, first page)",
-      perClient("GET", () => "/api/ranking"),
+      perMember("GET", () => "/api/ranking"),
     ),
   );
   rows.push(
     await load(
       "GET /api/ranking?period=all (first page)",
-      perClient("GET", () => "/api/ranking?period=all"),
+      perMember("GET", () => "/api/ranking?period=all"),
     ),
   );
   rows.push(
     await load(
       "GET /api/marketplace/offers (price, first page)",
-      perClient("GET", () => "/api/marketplace/offers?sort=price_asc"),
+      perMember("GET", () => "/api/marketplace/offers?sort=price_asc"),
     ),
   );
   rows.push(
     await load(
       "GET /api/marketplace/offers (newest, first page)",
-      perClient("GET", () => "/api/marketplace/offers?sort=newest"),
+      perMember("GET", () => "/api/marketplace/offers?sort=newest"),
     ),
   );
   rows.push(
     await load(
       "POST /api/transfers (100 views)",
-      perClient(
+      perMember(
         "POST",
         () => "/api/transfers",
         (i) => ({
@@ -218,7 +185,7 @@ try {
   rows.push(
     await load(
       `POST /api/marketplace/offers/:id/buy (${offers.length.toLocaleString("en")} offers)`,
-      perClient(
+      perMember(
         "POST",
         () => `/api/marketplace/offers/${offers[o++ % offers.length]}/buy`,
         undefined,

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import type autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 // The money path at 32 concurrent signed-in clients, against pgbench on the same PostgreSQL in
@@ -20,11 +19,13 @@ import {
   ipFor,
   load,
   migratedDatabase,
+  perClient,
   pgbenchTps,
   printFunctionStats,
   printTable,
   type Row,
   resetFunctionStats,
+  sessionCookie,
   startServer,
   stopServer,
   trackFunctions,
@@ -70,11 +71,7 @@ const people = await queryRows<{ id: string; username: string; n: number }>(
   const { fund } = await import("../apps/server/test/factories");
   for (const p of people) await fund(db, p.id, { views: 100_000_000n, usdt: 100_000_000_000n });
 }
-const cookie = (n: number) => {
-  const token = `money-token-${n}`;
-  const signature = createHmac("sha256", SECRET).update(token).digest("base64");
-  return `vv.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-};
+const cookie = (n: number) => sessionCookie(SECRET, `money-token-${n}`);
 // One video per client (to boost) and per creator (to watch).
 await exec(`insert into videos (user_id, title, youtube_url, youtube_id, country, theme, thumbnail_url)
   select p.id, 'Bench video ' || p.username, 'https://www.youtube.com/watch?v=bench' || lpad(p.username, 6, '0'),
@@ -183,35 +180,21 @@ for (let run = 1; run <= RUNS; run++) {
   const server = await startServer({ BETTER_AUTH_SECRET: SECRET });
   const rows: Row[] = [];
   try {
-    let next = 0;
     /** Each connection is one signed-in member (its own cookie and address). */
-    const perClient = (
+    const perMember = (
       method: "GET" | "POST",
       path: (i: number) => string,
       body?: (i: number) => object,
-    ): Omit<autocannon.Options, "url"> => ({
-      connections: CLIENTS,
-      requests: [
-        {
-          method,
-          setupRequest(req: autocannon.Request, context: { i?: number }) {
-            context.i ??= next++ % CLIENTS;
-            const i = context.i;
-            return {
-              ...req,
-              path: path(i),
-              headers: {
-                ...(body ? { "content-type": "application/json" } : {}),
-                origin: BASE,
-                cookie: cookie(clientOf(i).n),
-                "x-forwarded-for": ipFor(i),
-              },
-              ...(body ? { body: JSON.stringify(body(i)) } : {}),
-            };
-          },
-        },
-      ],
-    });
+      amount?: number,
+    ) =>
+      perClient({
+        clients: CLIENTS,
+        cookieOf: (i) => cookie(clientOf(i).n),
+        method,
+        path,
+        body,
+        amount,
+      });
     const probe = await fetch(`${BASE}/api/transfers`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: BASE, cookie: cookie(1) },
@@ -225,18 +208,16 @@ for (let run = 1; run <= RUNS; run++) {
       throw new Error(`a transfer failed before the run: ${probe.status} ${await probe.text()}`);
 
     rows.push(await measure("GET /api/health", { connections: CLIENTS }));
-    next = 0;
     rows.push(
       await measure(
         "GET /api/balances (signed in)",
-        perClient("GET", () => "/api/balances"),
+        perMember("GET", () => "/api/balances"),
       ),
     );
-    next = 0;
     rows.push(
       await measure(
         "POST /api/transfers (100 views)",
-        perClient(
+        perMember(
           "POST",
           () => "/api/transfers",
           (i) => ({
@@ -247,71 +228,50 @@ for (let run = 1; run <= RUNS; run++) {
         ),
       ),
     );
-    next = 0;
     rows.push(
       await measure(
         "POST /api/swaps (10 views → USDT)",
-        perClient(
+        perMember(
           "POST",
           () => "/api/swaps",
           () => ({ direction: "VIEWS_TO_USDT", amount: "10" }),
         ),
       ),
     );
-    next = 0;
     rows.push(
       await measure(
         "POST /api/videos/:id/boost",
-        perClient("POST", (i) => `/api/videos/${videoOf.get(clientOf(i).id)}/boost`),
+        perMember("POST", (i) => `/api/videos/${videoOf.get(clientOf(i).id)}/boost`),
       ),
     );
-    next = 0;
     rows.push(
       await measure(
         "POST /api/box/open (100 views)",
-        perClient("POST", () => "/api/box/open"),
+        perMember("POST", () => "/api/box/open"),
       ),
     );
-    next = 0;
     rows.push(
       await measure(
         "GET /api/marketplace/offers (first page)",
-        perClient("GET", () => "/api/marketplace/offers?sort=price_asc"),
+        perMember("GET", () => "/api/marketplace/offers?sort=price_asc"),
       ),
     );
-    next = 0;
     rows.push(
       await measure(
         "GET /api/ranking (first page)",
-        perClient("GET", () => "/api/ranking"),
+        perMember("GET", () => "/api/ranking"),
       ),
     );
     let o = 0;
     rows.push(
       await measure(
         `POST /api/marketplace/offers/:id/buy (${offers.length.toLocaleString("en")} offers)`,
-        {
-          connections: CLIENTS,
-          amount: offers.length,
-          requests: [
-            {
-              method: "POST" as const,
-              setupRequest(req: autocannon.Request, context: { i?: number }) {
-                context.i ??= next++ % CLIENTS;
-                const buyer = clientOf(context.i);
-                return {
-                  ...req,
-                  path: `/api/marketplace/offers/${offers[o++ % offers.length]}/buy`,
-                  headers: {
-                    origin: BASE,
-                    cookie: cookie(buyer.n),
-                    "x-forwarded-for": ipFor(context.i),
-                  },
-                };
-              },
-            },
-          ],
-        },
+        perMember(
+          "POST",
+          () => `/api/marketplace/offers/${offers[o++ % offers.length]}/buy`,
+          undefined,
+          offers.length,
+        ),
       ),
     );
     let w = 0;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
+import { isWellFormedKey } from "../modules/idempotency/idempotency";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -7,9 +8,6 @@ declare module "fastify" {
     money?: boolean;
   }
 }
-
-/** What an Idempotency-Key may look like (idempotency.ts); anything else is logged as "invalid". */
-const KEY_RE = /^[\w.:-]{8,100}$/;
 
 /** A route that moves money: it declares the Idempotency-Key header, or says so in its config. */
 export function isMoneyRoute(route: Pick<RouteOptions, "schema" | "config">): boolean {
@@ -52,7 +50,7 @@ export const moneyAuditPlugin = fp(async (app: FastifyInstance) => {
       audit: "money",
       member: request.member?.profile.id ?? null,
       command: `${request.method} ${request.routeOptions.url}`,
-      idempotencyKey: key === undefined ? null : KEY_RE.test(key) ? key : "invalid",
+      idempotencyKey: key === undefined ? null : isWellFormedKey(key) ? key : "invalid",
       status: reply.statusCode,
       code: request.problemCode ?? null,
       replayed: reply.getHeader("idempotent-replayed") === "true",

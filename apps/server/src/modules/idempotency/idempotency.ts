@@ -5,6 +5,11 @@ import type { CommandOutcome } from "../ledger/money-command";
 
 const KEY_RE = /^[\w.:-]{8,100}$/;
 
+/** Whether an Idempotency-Key header has the accepted shape (8–100 of letters, digits, `_.:-`). */
+export function isWellFormedKey(key: string): boolean {
+  return KEY_RE.test(key);
+}
+
 /** A money request's `Idempotency-Key`, and the fingerprint of the request it belongs to. */
 export interface Idempotency {
   key: string | null;
@@ -21,7 +26,7 @@ export interface Idempotency {
 export function idempotencyOf(request: FastifyRequest): Idempotency {
   const header = request.headers["idempotency-key"];
   const key = Array.isArray(header) ? header[0] : header;
-  if (key !== undefined && !KEY_RE.test(key)) {
+  if (key !== undefined && !isWellFormedKey(key)) {
     throw new AppError(
       "VALIDATION_FAILED",
       { context: "idempotencyKey" },

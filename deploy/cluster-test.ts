@@ -16,10 +16,10 @@ import { spawnSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openPostgres, queryRows } from "../apps/server/src/db/client";
 import { createAccount } from "../apps/server/src/modules/auth/create-account";
 import { fund } from "../apps/server/test/factories";
+import { adminQuery, databaseUrl } from "./admin-db";
 import { type Cluster, imageOptions, startCluster } from "./cluster";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -39,13 +39,8 @@ const CREATORS = 20;
 const WATCHERS = Number(process.env.CLUSTER_WATCHERS ?? 4000);
 const START_VIEWS = 50_000_000n;
 
-const admin = process.env.CLUSTER_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `vv_cluster_test_${Date.now()}`;
-const dbUrl = (() => {
-  const u = new URL(admin);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const dbUrl = databaseUrl(dbName);
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 const problems: string[] = [];
@@ -55,16 +50,6 @@ const fail = (message: string) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Members: forged sessions (rows + signed cookies, as the money bench does) and a few real

@@ -10,10 +10,10 @@ import { createHmac, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openPostgres, queryRows } from "../apps/server/src/db/client";
 import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
 import { fund } from "../apps/server/test/factories";
+import { adminQuery, databaseUrl } from "./admin-db";
 import { type Cluster, startCluster } from "./cluster";
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
@@ -22,25 +22,9 @@ const RUNS = (process.env.SCALE_RUNS ?? "1,2,1,2").split(",").map(Number);
 const CONNECTIONS = 32;
 const MEMBERS = 64;
 const SECRET = randomUUID() + randomUUID();
-const admin = process.env.CLUSTER_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `vv_cluster_scale_${Date.now()}`;
-const withDb = (name: string) => {
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-const dbUrl = withDb(dbName);
+const dbUrl = databaseUrl(dbName);
 const TICK = 100; // USER_HZ on Linux
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Every process: pid, command line, CPU ticks (user + system) so far. */
 function processes(): Array<{ pid: number; cmd: string; ticks: number }> {
@@ -151,7 +135,7 @@ async function transfersThrough(cluster: Cluster, members: Array<{ username: str
 }
 
 function pgbench(name: string): number {
-  const u = new URL(admin);
+  const u = new URL(databaseUrl(name));
   const args = ["-h", u.hostname, "-p", u.port || "5432", "-U", u.username || "postgres"];
   const init = spawnSync("pgbench", [...args, "-i", "-q", "-s", "50", name], { encoding: "utf8" });
   if (init.status !== 0) throw new Error(`pgbench -i: ${init.stderr}`);

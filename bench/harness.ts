@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
@@ -96,13 +97,28 @@ export async function load(name: string, opts: Omit<autocannon.Options, "url">):
   const onResponse = (status: number, body: string) => {
     if (status >= 300 && sample === undefined) sample = `${status} ${body}`.slice(0, 300);
   };
+  const withSample = (r: autocannon.Request) => ({ ...r, onResponse });
+  const pinned = (opts as PinnedOptions).perConnection;
+  let connection = 0;
+  const before = cpuSnapshot();
   const result = await autocannon({
     duration: Number(process.env.BENCH_SECONDS ?? 10),
     ...opts,
     url: BASE,
-    requests: opts.requests?.map((r: autocannon.Request) => ({ ...r, onResponse })),
+    requests: opts.requests?.map(withSample),
+    // A connection that stands for one member keeps that member for the whole run (autocannon
+    // clears a request's context after every request, so the context cannot carry it).
+    ...(pinned
+      ? {
+          setupClient(client: { setRequests(requests: autocannon.Request[]): void }) {
+            client.setRequests([withSample(pinned(connection++))]);
+          },
+        }
+      : {}),
   } as autocannon.Options);
+  const cpu = cpuSplit(before, cpuSnapshot(), result.requests.total);
   if (sample) console.log(`${name}: first non-2xx response: ${sample}`);
+  if (cpu) console.log(`${name}: CPU per request ${cpu}`);
   return {
     name,
     rps: Math.round(result.requests.average),
@@ -111,6 +127,68 @@ export async function load(name: string, opts: Omit<autocannon.Options, "url">):
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** Load options whose every connection is built by `perConnection(i)` (see perClient). */
+type PinnedOptions = Omit<autocannon.Options, "url"> & {
+  perConnection?: (i: number) => autocannon.Request;
+};
+
+type CpuGroup = "PostgreSQL" | "server" | "load generator" | "other";
+/** Clock ticks in user and in kernel mode. */
+type Ticks = { user: number; system: number };
+
+/** CPU time (clock ticks) used so far by each group of processes on this machine. */
+function cpuSnapshot(): Map<CpuGroup, Ticks> | undefined {
+  if (process.platform !== "linux") return undefined;
+  const totals = new Map<CpuGroup, Ticks>();
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const user = Number(fields[11]);
+      const system = Number(fields[12]);
+      let group: CpuGroup = "other";
+      if (comm === "postgres") group = "PostgreSQL";
+      else if (Number(pid) === process.pid) group = "load generator";
+      else if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/dist/server.js"))
+        group = "server";
+      const sum = totals.get(group) ?? { user: 0, system: 0 };
+      totals.set(group, { user: sum.user + user, system: sum.system + system });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return totals;
+}
+
+/**
+ * Where the machine's CPU went during a load, per request: PostgreSQL (every backend), the server
+ * (its workers), the load generator (this process) and everything else. Processes that started
+ * or ended during the load are counted from zero or not at all, which is good enough for a
+ * 10-second run of long-lived processes.
+ */
+function cpuSplit(
+  before: Map<CpuGroup, Ticks> | undefined,
+  after: Map<CpuGroup, Ticks> | undefined,
+  requests: number,
+): string | undefined {
+  if (!before || !after || requests === 0) return undefined;
+  const tick = 10_000; // µs per clock tick (CLK_TCK = 100 on Linux)
+  const µs = (ticks: number) => Math.round((Math.max(0, ticks) * tick) / requests);
+  const parts: string[] = [];
+  let total = 0;
+  for (const group of ["PostgreSQL", "server", "load generator", "other"] as CpuGroup[]) {
+    const a = after.get(group) ?? { user: 0, system: 0 };
+    const b = before.get(group) ?? { user: 0, system: 0 };
+    const user = a.user - b.user;
+    const system = a.system - b.system;
+    total += user + system;
+    parts.push(`${group} ${µs(user + system)} µs (kernel ${µs(system)})`);
+  }
+  return `${parts.join(", ")}; total ${µs(total)} µs`;
 }
 
 export function printTable(rows: Row[], extra: string[] = []): void {
@@ -129,7 +207,8 @@ export function sessionCookie(secret: string, token: string): string {
 
 /**
  * Load where each of `clients` connections is one signed-in member with its own cookie and
- * address: a connection takes the next member the first time it sends.
+ * address, for the whole run: connection i sends as member i (a member's requests never overlap,
+ * as for a person clicking; concurrency comes from many members).
  */
 export function perClient(opts: {
   clients: number;
@@ -140,31 +219,32 @@ export function perClient(opts: {
   amount?: number;
 }): Omit<autocannon.Options, "url"> {
   const { clients, cookieOf, method, path, body, amount } = opts;
-  let next = 0;
+  const perConnection = (n: number): autocannon.Request => {
+    const i = n % clients;
+    return {
+      method,
+      setupRequest(req: autocannon.Request) {
+        return {
+          ...req,
+          method,
+          path: path(i),
+          headers: {
+            ...(body ? { "content-type": "application/json" } : {}),
+            origin: BASE,
+            cookie: cookieOf(i),
+            "x-forwarded-for": ipFor(i),
+          },
+          ...(body ? { body: JSON.stringify(body(i)) } : {}),
+        };
+      },
+    };
+  };
   return {
     connections: clients,
     ...(amount ? { amount } : {}),
-    requests: [
-      {
-        method,
-        setupRequest(req: autocannon.Request, context: { i?: number }) {
-          context.i ??= next++ % clients;
-          const i = context.i;
-          return {
-            ...req,
-            path: path(i),
-            headers: {
-              ...(body ? { "content-type": "application/json" } : {}),
-              origin: BASE,
-              cookie: cookieOf(i),
-              "x-forwarded-for": ipFor(i),
-            },
-            ...(body ? { body: JSON.stringify(body(i)) } : {}),
-          };
-        },
-      },
-    ],
-  };
+    requests: [{ method }],
+    perConnection,
+  } as PinnedOptions;
 }
 
 /** A distinct client address per connection (the server trusts X-Forwarded-For here). */
@@ -257,10 +337,23 @@ export async function trackFunctions(db: Executor): Promise<void> {
   if (!functionStats) return;
   const name = new URL(url).pathname.slice(1);
   await db.execute(sql.raw(`alter database ${name} set track_functions = 'pl'`));
+  // Where the server loads pg_stat_statements, each scenario also prints its costliest statements.
+  const loaded = (await db.execute(
+    sql.raw(`select 1 from pg_settings where name = 'shared_preload_libraries'
+             and setting like '%pg_stat_statements%'`),
+  )) as { rows: unknown[] };
+  if (loaded.rows.length) {
+    await db.execute(sql.raw("create extension if not exists pg_stat_statements"));
+    statementStats = true;
+  }
 }
 
+let statementStats = false;
+
 export async function resetFunctionStats(db: Executor): Promise<void> {
-  if (functionStats) await db.execute(sql.raw("select pg_stat_reset()"));
+  if (!functionStats) return;
+  await db.execute(sql.raw("select pg_stat_reset()"));
+  if (statementStats) await db.execute(sql.raw("select pg_stat_statements_reset()"));
 }
 
 export async function printFunctionStats(db: Executor, scenario: string): Promise<void> {
@@ -282,6 +375,18 @@ export async function printFunctionStats(db: Executor, scenario: string): Promis
     sql.raw(`select relname as name, n_tup_upd::int as updates, n_tup_hot_upd::int as hot
              from pg_stat_user_tables where n_tup_upd > 0 order by n_tup_upd desc limit 4`),
   )) as { rows: Array<{ name: string; updates: number; hot: number }> };
+  if (statementStats) {
+    const statements = (await db.execute(
+      sql.raw(`select calls::int, round(total_exec_time::numeric, 0)::float as total,
+                      round((total_exec_time / nullif(calls, 0) * 1000)::numeric, 1)::float as "µs",
+                      regexp_replace(left(query, 110), '\\s+', ' ', 'g') as query
+               from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+               order by total_exec_time desc limit 14`),
+    )) as { rows: Array<Record<string, unknown>> };
+    console.log("  statements (pg_stat_statements, nested included: ms total, µs per call):");
+    for (const r of statements.rows)
+      console.log(`    ${r.calls} × ${r["µs"]} µs = ${r.total} ms  ${r.query}`);
+  }
   console.log(
     `  updates in place (HOT): ${hot.rows.map((r) => `${r.name} ${r.hot}/${r.updates}`).join(", ")}`,
   );

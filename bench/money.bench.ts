@@ -46,10 +46,19 @@ const db = database.db;
 await trackFunctions(db);
 /** One scenario under load, with PostgreSQL's time per function when BENCH_FUNCTION_STATS=1. */
 async function measure(name: string, opts: Parameters<typeof load>[1]): Promise<Row> {
+  if (!wanted(name)) return { name, rps: 0, p50: 0, p99: 0, non2xx: 0, errors: 0 };
   await resetFunctionStats(db);
   const row = await load(name, opts);
   await printFunctionStats(db, name);
   return row;
+}
+/**
+ * BENCH_ONLY=transfers,box: only the scenarios whose name contains one of these words (the others
+ * print 0); for looking at one path while changing it. Unset: every scenario.
+ */
+const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+function wanted(name: string): boolean {
+  return ONLY.length === 0 || ONLY.some((word) => name.includes(word));
 }
 const exec = (q: string) => db.execute(sql.raw(q));
 

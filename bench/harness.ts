@@ -58,7 +58,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         LOG_LEVEL: "warn",
         TRUST_PROXY: "1",
         RATE_LIMIT_MAX: "100000000",
-        DB_POOL_MAX: "16",
+        DB_POOL_MAX: process.env.BENCH_POOL ?? "16",
         WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "2",
         ...extraEnv,
       },
@@ -377,15 +377,17 @@ export async function printFunctionStats(db: Executor, scenario: string): Promis
   )) as { rows: Array<{ name: string; updates: number; hot: number }> };
   if (statementStats) {
     const statements = (await db.execute(
-      sql.raw(`select calls::int, round(total_exec_time::numeric, 0)::float as total,
+      sql.raw(`select calls::int, plans::int, round(total_exec_time::numeric, 0)::float as total,
                       round((total_exec_time / nullif(calls, 0) * 1000)::numeric, 1)::float as "µs",
                       regexp_replace(left(query, 110), '\\s+', ' ', 'g') as query
                from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
                order by total_exec_time desc limit 14`),
     )) as { rows: Array<Record<string, unknown>> };
-    console.log("  statements (pg_stat_statements, nested included: ms total, µs per call):");
+    console.log(
+      "  statements (pg_stat_statements, nested included: ms total, µs per call; plans when pg_stat_statements.track_planning is on):",
+    );
     for (const r of statements.rows)
-      console.log(`    ${r.calls} × ${r["µs"]} µs = ${r.total} ms  ${r.query}`);
+      console.log(`    ${r.calls} × ${r["µs"]} µs = ${r.total} ms, ${r.plans} plans  ${r.query}`);
   }
   console.log(
     `  updates in place (HOT): ${hot.rows.map((r) => `${r.name} ${r.hot}/${r.updates}`).join(", ")}`,

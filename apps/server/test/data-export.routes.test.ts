@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { MEMBER_DATA } from "../src/modules/data-rights/member-data.registry";
+import { UNKEYED_REFERENCES } from "../src/modules/ledger/ledger-invariants.repository";
 import { createTestApp, type TestApp } from "./app";
 import { createSignedInMember, USDT } from "./factories";
 
@@ -30,6 +31,9 @@ describe("the member-data registry", () => {
           where table_schema = 'public' and (column_name = 'profile_id' or column_name like '%\\_profile\\_id')`,
     );
     const keyed = new Set(inDatabase.map((r) => r.name));
+    // The hot path's member columns kept without a foreign key (ADR 039).
+    for (const ref of UNKEYED_REFERENCES)
+      if (ref.to === "profiles") keyed.add(`${ref.table}.${ref.column}`);
     keyed.add("profiles.id");
     keyed.add("users.id");
     const registered = new Set(MEMBER_DATA.map((m) => `${m.table}.${m.column}`));

@@ -30,4 +30,25 @@ describe("ledger:verify", () => {
       `user_transfers names ledger transaction ${ghost}, which does not exist`,
     ]);
   });
+
+  it("reports a hot-path row naming a member or an account that does not exist (ADR 039)", async () => {
+    const db = database.db;
+    const ghost = randomUUID();
+    await db.execute(
+      sql`insert into swap_transactions (user_id, direction, views_amount, usdt_amount, swap_rate, ledger_transaction_id)
+          select ${ghost}::uuid, 'VIEWS_TO_USDT', 10, 1000000, 0.1, t.id from ledger_transactions t limit 1`,
+    );
+    await db.execute(
+      sql`insert into ledger_entries (transaction_id, account_id, currency, amount)
+          select t.id, 987654321, 'VIEWS', 1 from ledger_transactions t limit 1`,
+    );
+    const report = await verifyLedger(db);
+    expect(report.ok).toBe(false);
+    expect(report.problems).toContain(
+      `swap_transactions.user_id names ${ghost}, which does not exist`,
+    );
+    expect(report.problems).toContain(
+      "ledger_entries.account_id names 987654321, which does not exist",
+    );
+  });
 });

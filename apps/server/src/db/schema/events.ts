@@ -97,11 +97,10 @@ export const milestoneLevels = pgTable("milestone_levels", {
   rewardUsdt: bigint("reward_usdt", { mode: "bigint" }).notNull(),
 });
 
-/** A member's lifetime earned views (ADR 019), kept by a trigger on the ledger's entries. */
+/** A member's lifetime earned views (ADR 019), counted by ledger_post (ADR 037). */
 export const memberEarnings = pgTable("member_earnings", {
-  profileId: uuid("profile_id")
-    .primaryKey()
-    .references(() => profiles.id),
+  /** No foreign key (ADR 039): ledger_post counts it while it holds the member's account. */
+  profileId: uuid("profile_id").primaryKey(),
   earnedViews: bigint("earned_views", { mode: "bigint" }).notNull().default(sql`0`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -80,10 +80,8 @@ export const ledgerTransactions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind").notNull(),
-    /** The member who caused it (null for platform jobs). */
-    actorProfileId: uuid("actor_profile_id").references(() => profiles.id, {
-      onDelete: "set null",
-    }),
+    /** The member who caused it (null for platform jobs). No foreign key (ADR 039). */
+    actorProfileId: uuid("actor_profile_id"),
     memo: jsonb("memo").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,9 +100,8 @@ export const ledgerEntries = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     transactionId: uuid("transaction_id").notNull(),
-    accountId: bigint("account_id", { mode: "number" })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    /** No foreign key (ADR 039): ledger_post has just read or updated the account. */
+    accountId: bigint("account_id", { mode: "number" }).notNull(),
     currency: text("currency").$type<Currency>().notNull(),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
     /** The member account's balance after this entry (null on system accounts, which keep none). */
@@ -145,9 +142,8 @@ export const walletBalances = pgView("wallet_balances", {
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    profileId: uuid("profile_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** No foreign key (ADR 039): the signed-in member's profile, which is never deleted. */
+    profileId: uuid("profile_id").notNull(),
     key: text("key").notNull(),
     route: text("route").notNull(),
     requestHash: text("request_hash").notNull(),

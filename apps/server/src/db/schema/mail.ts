@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
@@ -28,5 +29,9 @@ export const mailOutbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  // Only messages still to deliver (or given up) are indexed: a sent message leaves the index,
+  // so the delivery scan never walks the history (ADR 039).
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt).where(sql`${t.status} <> 'sent'`),
+  ],
 );

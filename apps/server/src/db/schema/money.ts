@@ -17,9 +17,9 @@ export const swapTransactions = pgTable(
   "swap_transactions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => profiles.id),
+    // No foreign key on this hot-path column (ADR 039): the command that writes it has just read
+    // the row it names; `ledger:verify` reports any that does not exist.
+    userId: uuid("user_id").notNull(),
     direction: text("direction", { enum: ["VIEWS_TO_USDT", "USDT_TO_VIEWS"] }).notNull(),
     viewsAmount: bigint("views_amount", { mode: "bigint" }).notNull(),
     /** micro-USDT */
@@ -42,12 +42,10 @@ export const userTransfers = pgTable(
   "user_transfers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    senderId: uuid("sender_id")
-      .notNull()
-      .references(() => profiles.id),
-    recipientId: uuid("recipient_id")
-      .notNull()
-      .references(() => profiles.id),
+    // No foreign key on this hot-path column (ADR 039): the command that writes it has just read
+    // the row it names; `ledger:verify` reports any that does not exist.
+    senderId: uuid("sender_id").notNull(),
+    recipientId: uuid("recipient_id").notNull(),
     transferType: text("transfer_type", { enum: ["VIEWS", "USDT"] }).notNull(),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
     status: text("status").notNull().default("COMPLETED"),

@@ -58,9 +58,9 @@ export const videoBoosts = pgTable(
     videoId: uuid("video_id")
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => profiles.id),
+    // No foreign key on this hot-path column (ADR 039): the command that writes it has just read
+    // the row it names; `ledger:verify` reports any that does not exist.
+    userId: uuid("user_id").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     costViews: bigint("cost_views", { mode: "bigint" }).notNull(),
@@ -115,9 +115,9 @@ export const adsSessions = pgTable(
 export const watchDaily = pgTable(
   "watch_daily",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    // No foreign key on this hot-path column (ADR 039): the command that writes it has just read
+    // the row it names; `ledger:verify` reports any that does not exist.
+    userId: uuid("user_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     credited: integer("credited").notNull().default(0),
   },

@@ -71,6 +71,46 @@ export function orphanedTransactionReferences(db: DbOrTx) {
   );
 }
 
+/**
+ * The hot path's member and account references that carry no foreign key (ADR 039): the money
+ * command that writes each one has just read or locked the row it names, and profiles and
+ * accounts are never deleted (an account deletion anonymises). `ledger:verify` audits them here;
+ * the data-export registry test counts them as member columns.
+ */
+export const UNKEYED_REFERENCES: ReadonlyArray<{
+  table: string;
+  column: string;
+  to: "profiles" | "ledger_accounts";
+}> = [
+  { table: "ledger_entries", column: "account_id", to: "ledger_accounts" },
+  { table: "ledger_transactions", column: "actor_profile_id", to: "profiles" },
+  { table: "idempotency_keys", column: "profile_id", to: "profiles" },
+  { table: "user_transfers", column: "sender_id", to: "profiles" },
+  { table: "user_transfers", column: "recipient_id", to: "profiles" },
+  { table: "swap_transactions", column: "user_id", to: "profiles" },
+  { table: "box_openings", column: "profile_id", to: "profiles" },
+  { table: "video_boosts", column: "user_id", to: "profiles" },
+  { table: "watch_daily", column: "user_id", to: "profiles" },
+  { table: "member_earnings", column: "profile_id", to: "profiles" },
+  { table: "market_offers", column: "seller_id", to: "profiles" },
+  { table: "market_offers", column: "buyer_id", to: "profiles" },
+];
+
+/** Rows whose unkeyed reference (UNKEYED_REFERENCES) names a profile or account that does not exist. */
+export function orphanedMemberReferences(db: DbOrTx) {
+  const checks = UNKEYED_REFERENCES.map(
+    ({ table, column, to }) =>
+      sql`select ${`${table}.${column}`} as "ref", r.${sql.identifier(column)}::text as id
+          from ${sql.identifier(table)} r
+          where r.${sql.identifier(column)} is not null and not exists
+            (select 1 from ${sql.identifier(to)} x where x.id = r.${sql.identifier(column)})`,
+  );
+  return queryRows<{ ref: string; id: string }>(
+    db,
+    sql`select * from (${sql.join(checks, sql` union all `)}) o limit 20`,
+  );
+}
+
 export function negativeMemberAccounts(db: DbOrTx) {
   return queryRows<{ id: string; balance: string }>(
     db,

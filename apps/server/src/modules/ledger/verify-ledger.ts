@@ -6,6 +6,7 @@ import {
   ledgerCounts,
   marketEscrowMismatch,
   negativeMemberAccounts,
+  orphanedMemberReferences,
   orphanedTransactionReferences,
   transactionsWithoutTwoEntries,
   unbalancedTransactions,
@@ -23,7 +24,7 @@ export interface LedgerReport {
  * Checks the ledger's invariants: every transaction balances per currency (and has entries),
  * every member account's balance (the balance members see: there is no second copy) equals the
  * sum of its entries and its last running balance, no entry or domain record names a missing
- * transaction, no member balance is negative, and the marketplace escrow holds exactly the views
+ * transaction (nor, on the hot path's unkeyed columns, a missing member or account), no member balance is negative, and the marketplace escrow holds exactly the views
  * of the open offers.
  */
 export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
@@ -38,6 +39,8 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
     problems.push(`account ${r.id} balance ${r.balance} ≠ its last entry's balance ${r.last}`);
   for (const r of await orphanedTransactionReferences(db))
     problems.push(`${r.table} names ledger transaction ${r.id}, which does not exist`);
+  for (const r of await orphanedMemberReferences(db))
+    problems.push(`${r.ref} names ${r.id}, which does not exist`);
   for (const r of await negativeMemberAccounts(db))
     problems.push(`member account ${r.id} is negative: ${r.balance}`);
   for (const r of await marketEscrowMismatch(db))

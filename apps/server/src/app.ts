@@ -135,14 +135,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
+  // The response's x-request-id is set with the security headers (plugins/security.ts).
 
   const distDir = webDistDir(env);
   const indexHtml = readIndexHtml(distDir);
 
-  // External plugins.
+  // External plugins. Compression is for what a GET serves (pages, assets, lists): a command's
+  // answer (POST, PUT, PATCH, DELETE) is a small JSON object, and the hook cost every money
+  // request its share of CPU for nothing (ADR 039). A route may still choose with `compress`.
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.compress === undefined && !methods.some((m) => m === "GET" || m === "HEAD"))
+      route.compress = false;
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(securityPlugin, {
     allowedOrigins: [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS],

@@ -49,8 +49,9 @@ export const lifecyclePlugin = fp(async (app: FastifyInstance) => {
   // A draining instance closes each connection after its answer: a kept-alive connection would
   // otherwise hold the server open until its keep-alive timeout, and the client's next request
   // goes (through the load balancer) to another instance.
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (draining) reply.header("connection", "close");
+    done(null, payload);
   });
   app.addHook("preClose", async () => {
     draining = true;

@@ -32,13 +32,14 @@ export const metricsPlugin = fp(
     const metrics = createMetrics({ database: opts.database });
     app.decorate("metrics", metrics);
 
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       metrics.httpRequest(
         request.routeOptions.url ?? "unmatched",
         request.method,
         reply.statusCode,
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     const { token } = opts;

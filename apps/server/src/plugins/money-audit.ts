@@ -42,8 +42,11 @@ export const moneyAuditPlugin = fp(async (app: FastifyInstance) => {
     if (isMoneyRoute(route)) route.config = { ...(route.config ?? {}), money: true };
   });
 
-  app.addHook("onResponse", async (request, reply) => {
-    if (!request.routeOptions.config.money) return;
+  app.addHook("onResponse", (request, reply, done) => {
+    if (!request.routeOptions.config.money) {
+      done();
+      return;
+    }
     const header = request.headers["idempotency-key"];
     const key = Array.isArray(header) ? header[0] : header;
     const line: MoneyAuditLine = {
@@ -57,5 +60,6 @@ export const moneyAuditPlugin = fp(async (app: FastifyInstance) => {
       durationMs: Math.round(reply.elapsedTime),
     };
     request.log.info(line, "money request");
+    done();
   });
 });

@@ -2,9 +2,8 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
 import { type EmailPrefs, profiles, sessions, users } from "../../db/schema";
 
-/** A live session with its user and profile, by session token, in one query. */
-export async function findSessionMember(db: DbOrTx, token: string) {
-  const [row] = await db
+function sessionMemberQuery(db: DbOrTx) {
+  return db
     .select({
       session: {
         id: sessions.id,
@@ -23,8 +22,25 @@ export async function findSessionMember(db: DbOrTx, token: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.authUid, sessions.userId))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.token, sql.placeholder("token")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("vv_session_member");
+}
+
+/**
+ * The lookup, prepared once per database handle: on PostgreSQL a named statement, parsed and
+ * planned once per connection instead of at every cold session (ADR 039).
+ */
+const preparedLookups = new WeakMap<object, ReturnType<typeof sessionMemberQuery>>();
+
+/** A live session with its user and profile, by session token, in one query. */
+export async function findSessionMember(db: DbOrTx, token: string) {
+  let query = preparedLookups.get(db);
+  if (!query) {
+    query = sessionMemberQuery(db);
+    preparedLookups.set(db, query);
+  }
+  const [row] = await query.execute({ token });
   return row;
 }
 

@@ -9,6 +9,8 @@ export const balancesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/balances",
     {
       onRequest: app.requireMember,
+      // Three short numbers, asked for on every screen: never worth compressing (ADR 039).
+      compress: false,
       schema: {
         tags: ["money"],
         summary: "Views and USDT balances",

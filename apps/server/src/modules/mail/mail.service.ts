@@ -6,8 +6,8 @@ import { toLocale } from "../../lib/i18n";
 import {
   claimDueMessages,
   insertOutboxMessage,
+  keepDueMessages,
   listRecentMessages,
-  markAllSent,
   markAttemptFailed,
   markSent,
   type NewOutboxMessage,
@@ -124,11 +124,13 @@ export function createMailer(opts: {
 
   /**
    * Without SMTP every message stays readable in the development mailbox (a notice renders when
-   * it is read): the batch is logged with its links, when the log shows it, and marked at once.
+   * it is read): a batch is taken and marked kept in one statement, then logged with its links
+   * when the log shows it.
    */
-  async function keep(messages: OutboxMessage[]): Promise<void> {
+  async function keepDue(): Promise<number> {
+    const kept = await keepDueMessages(opts.db, opts.clock.now(), 100);
     if (opts.log.isLevelEnabled?.("info") ?? true) {
-      for (const message of messages) {
+      for (const message of kept) {
         const mail = renderedMessage(message, opts.publicUrl);
         opts.log.info(
           {
@@ -140,19 +142,12 @@ export function createMailer(opts: {
         );
       }
     }
-    await markAllSent(
-      opts.db,
-      messages.map((m) => m.id),
-      opts.clock.now(),
-    );
+    return kept.length;
   }
 
   async function deliverDue(): Promise<number> {
+    if (!transport) return keepDue();
     const claimed = await claimDueMessages(opts.db, opts.clock.now(), 100, LEASE_MS);
-    if (!transport) {
-      await keep(claimed);
-      return claimed.length;
-    }
     // One at a time, at least one per batch; on shutdown, or when the batch outlives half its
     // lease (slow SMTP), the rest goes back to the outbox at once instead of waiting out the lease
     // (or being claimed by another instance while this one still sends it).

@@ -59,7 +59,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         TRUST_PROXY: "1",
         RATE_LIMIT_MAX: "100000000",
         DB_POOL_MAX: process.env.BENCH_POOL ?? "16",
-        WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "2",
+        // One worker, as deployed by default (WEB_CONCURRENCY=1): on this two-core machine the
+        // load generator and PostgreSQL take most of the CPU, and a second worker only added
+        // switching — measured, a balance read cost the server 98-105 µs of CPU with one worker
+        // and 144-185 µs with two, a transfer 285 µs against 371-522 µs (ADR 039).
+        WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? "1",
         ...extraEnv,
       },
     },
@@ -138,53 +142,60 @@ type CpuGroup = "PostgreSQL" | "server" | "load generator" | "other";
 /** Clock ticks in user and in kernel mode. */
 type Ticks = { user: number; system: number };
 
-/** CPU time (clock ticks) used so far by each group of processes on this machine. */
-function cpuSnapshot(): Map<CpuGroup, Ticks> | undefined {
+/** CPU time (clock ticks) used so far by each process on this machine, with its group. */
+function cpuSnapshot(): Map<number, { group: CpuGroup } & Ticks> | undefined {
   if (process.platform !== "linux") return undefined;
-  const totals = new Map<CpuGroup, Ticks>();
+  const processes = new Map<number, { group: CpuGroup } & Ticks>();
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const user = Number(fields[11]);
-      const system = Number(fields[12]);
       let group: CpuGroup = "other";
       if (comm === "postgres") group = "PostgreSQL";
       else if (Number(pid) === process.pid) group = "load generator";
       else if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/dist/server.js"))
         group = "server";
-      const sum = totals.get(group) ?? { user: 0, system: 0 };
-      totals.set(group, { user: sum.user + user, system: sum.system + system });
+      processes.set(Number(pid), {
+        group,
+        user: Number(fields[11]),
+        system: Number(fields[12]),
+      });
     } catch {
       // the process ended while we looked
     }
   }
-  return totals;
+  return processes;
 }
 
 /**
  * Where the machine's CPU went during a load, per request: PostgreSQL (every backend), the server
- * (its workers), the load generator (this process) and everything else. Processes that started
- * or ended during the load are counted from zero or not at all, which is good enough for a
- * 10-second run of long-lived processes.
+ * (its workers), the load generator (this process) and everything else, per process: one that
+ * started during the load counts from zero, one that ended during it is not counted (rare: the
+ * server's pools keep their connections), so a figure can be low, never negative.
  */
 function cpuSplit(
-  before: Map<CpuGroup, Ticks> | undefined,
-  after: Map<CpuGroup, Ticks> | undefined,
+  before: Map<number, { group: CpuGroup } & Ticks> | undefined,
+  after: Map<number, { group: CpuGroup } & Ticks> | undefined,
   requests: number,
 ): string | undefined {
   if (!before || !after || requests === 0) return undefined;
+  const used = new Map<CpuGroup, Ticks>();
+  for (const [pid, now] of after) {
+    const then = before.get(pid) ?? { user: 0, system: 0 };
+    const sum = used.get(now.group) ?? { user: 0, system: 0 };
+    used.set(now.group, {
+      user: sum.user + Math.max(0, now.user - then.user),
+      system: sum.system + Math.max(0, now.system - then.system),
+    });
+  }
   const tick = 10_000; // µs per clock tick (CLK_TCK = 100 on Linux)
-  const µs = (ticks: number) => Math.round((Math.max(0, ticks) * tick) / requests);
+  const µs = (ticks: number) => Math.round((ticks * tick) / requests);
   const parts: string[] = [];
   let total = 0;
   for (const group of ["PostgreSQL", "server", "load generator", "other"] as CpuGroup[]) {
-    const a = after.get(group) ?? { user: 0, system: 0 };
-    const b = before.get(group) ?? { user: 0, system: 0 };
-    const user = a.user - b.user;
-    const system = a.system - b.system;
+    const { user, system } = used.get(group) ?? { user: 0, system: 0 };
     total += user + system;
     parts.push(`${group} ${µs(user + system)} µs (kernel ${µs(system)})`);
   }
@@ -217,27 +228,30 @@ export function perClient(opts: {
   path: (i: number) => string;
   body?: (i: number) => object;
   amount?: number;
+  /**
+   * The path or body changes from one request to the next (e.g. the next offer to buy): built per
+   * request. Otherwise each connection's request is built once and its bytes reused, so the load
+   * generator spends its CPU on sending, not on building (it shares the machine with the server).
+   */
+  varies?: boolean;
 }): Omit<autocannon.Options, "url"> {
-  const { clients, cookieOf, method, path, body, amount } = opts;
+  const { clients, cookieOf, method, path, body, amount, varies } = opts;
   const perConnection = (n: number): autocannon.Request => {
     const i = n % clients;
-    return {
+    const build = () => ({
       method,
-      setupRequest(req: autocannon.Request) {
-        return {
-          ...req,
-          method,
-          path: path(i),
-          headers: {
-            ...(body ? { "content-type": "application/json" } : {}),
-            origin: BASE,
-            cookie: cookieOf(i),
-            "x-forwarded-for": ipFor(i),
-          },
-          ...(body ? { body: JSON.stringify(body(i)) } : {}),
-        };
+      path: path(i),
+      headers: {
+        ...(body ? { "content-type": "application/json" } : {}),
+        origin: BASE,
+        cookie: cookieOf(i),
+        "x-forwarded-for": ipFor(i),
       },
-    };
+      ...(body ? { body: JSON.stringify(body(i)) } : {}),
+    });
+    return varies
+      ? { method, setupRequest: (req: autocannon.Request) => ({ ...req, ...build() }) }
+      : build();
   };
   return {
     connections: clients,

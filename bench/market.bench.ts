@@ -129,6 +129,7 @@ try {
     path: (i: number) => string,
     body?: (i: number) => object,
     amount?: number,
+    varies?: boolean,
   ) =>
     perClient({
       clients: CLIENTS,
@@ -137,6 +138,7 @@ try {
       path,
       body,
       amount,
+      varies,
     });
   for (const path of ["/api/ranking", "/api/marketplace/offers?sort=price_asc"]) {
     const probe = await fetch(`${BASE}${path}`, { headers: { origin: BASE, cookie: cookie(1) } });
@@ -190,6 +192,7 @@ try {
         () => `/api/marketplace/offers/${offers[o++ % offers.length]}/buy`,
         undefined,
         offers.length,
+        true,
       ),
     ),
   );

@@ -195,6 +195,7 @@ for (let run = 1; run <= RUNS; run++) {
       path: (i: number) => string,
       body?: (i: number) => object,
       amount?: number,
+      varies?: boolean,
     ) =>
       perClient({
         clients: CLIENTS,
@@ -203,6 +204,7 @@ for (let run = 1; run <= RUNS; run++) {
         path,
         body,
         amount,
+        varies,
       });
     const probe = await fetch(`${BASE}/api/transfers`, {
       method: "POST",
@@ -280,6 +282,7 @@ for (let run = 1; run <= RUNS; run++) {
           () => `/api/marketplace/offers/${offers[o++ % offers.length]}/buy`,
           undefined,
           offers.length,
+          true,
         ),
       ),
     );

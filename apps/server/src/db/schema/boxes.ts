@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
-  index,
   integer,
   pgTable,
   text,
@@ -50,8 +49,8 @@ export const boxOpenings = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Also the member's openings newest first: a nonce only grows (ADR 039).
     uniqueIndex("box_openings_profile_nonce_idx").on(t.profileId, t.nonce),
-    index("box_openings_profile_created_idx").on(t.profileId, t.createdAt),
     check("box_openings_rarity", sql`${t.rarity} in ('common', 'rare', 'legendary')`),
   ],
 );

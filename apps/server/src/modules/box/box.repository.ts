@@ -46,11 +46,12 @@ export async function recentOpenings(
   profileId: string,
   limit: number,
 ): Promise<OpeningRow[]> {
+  // A member's nonce only grows (unique per member): newest first, on that index (ADR 039).
   return db
     .select()
     .from(boxOpenings)
     .where(eq(boxOpenings.profileId, profileId))
-    .orderBy(desc(boxOpenings.createdAt), desc(boxOpenings.nonce))
+    .orderBy(desc(boxOpenings.nonce))
     .limit(limit);
 }
 

@@ -39,8 +39,8 @@ const COMMITMENT_QUERY = prepared(
 
 /**
  * The commitments this process committed last (the next seed is the one it generated), so a
- * member's next opening needs no read. Only a hint: vv_open_box compares it with the row under
- * lock, and a stale one (another instance, a new client seed) is read again. Bounded.
+ * member's next opening needs no read. Only a hint: vv_open_box compares it with the row in its
+ * conditional update, and a stale one (another instance, a new client seed) is read again. Bounded.
  */
 const recentCommitments = new Map<string, Commitment>();
 const RECENT_MAX = 10_000;
@@ -128,6 +128,7 @@ const OPEN_BOX_COMMAND = command("vv_open_box", [
   "text",
   "text",
   "text",
+  "text",
   "int",
   "text",
   "text",
@@ -159,9 +160,9 @@ function isSeedMoved(error: unknown): boolean {
 
 /**
  * Opens a mystery box (ADR 015): reads the member's commitment, rolls the item with the shared
- * algorithm, and runs the box command (vv_open_box), which — under the commitment's row lock —
- * checks that it is still that commitment, charges 100 views, records the opening with the
- * revealed seed and commits the next one. When another opening got there first the command
+ * algorithm, and runs the box command (vv_open_box), which moves the commitment to the next
+ * seed only if it is still the one rolled on (one conditional update, ADR 039), charges 100
+ * views and records the opening with the revealed seed. When another opening got there first the command
  * wrote nothing, and the opening is rolled again on the new commitment.
  */
 export async function openBox(
@@ -186,6 +187,7 @@ export async function openBox(
           idem.key,
           idem.route,
           idem.hash,
+          commitment.serverSeed,
           commitment.serverSeedHash,
           commitment.clientSeed,
           commitment.nonce,

@@ -26,6 +26,12 @@ const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() })
 /** A claim is one click by a person: a script hammering the button gets nothing more. */
 const claimLimit = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
+/**
+ * "Too Late!" for everyone after the day's winner: one error, made once — a storm of a thousand
+ * losers at the opening second need not capture a thousand stack traces (ADR 039).
+ */
+const TOO_LATE = new AppError("EVENT_ALREADY_CLAIMED", { context: "daily" });
+
 /** The Daily First Claim and the annual "1 Million Views" event (ADR 018). */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const dailyGate = createDailyClaimGate();
@@ -38,7 +44,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     const schedule = dailySchedule(app.clock.now());
     if (!schedule.open) return;
     const turn = await dailyGate.admit(schedule.date, currentMember(request).profile.id);
-    if (turn === "tooLate") throw new AppError("EVENT_ALREADY_CLAIMED", { context: "daily" });
+    if (turn === "tooLate") throw TOO_LATE;
     // Freed when the answer is out (or the client went away, even while it waited).
     if (reply.raw.closed || request.raw.destroyed) turn.done();
     else reply.raw.once("close", turn.done);

@@ -1,0 +1,1 @@
+DROP INDEX "box_openings_profile_created_idx";

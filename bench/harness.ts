@@ -392,7 +392,7 @@ export async function printFunctionStats(db: Executor, scenario: string): Promis
   if (statementStats) {
     const statements = (await db.execute(
       sql.raw(`select calls::int, plans::int, round(total_exec_time::numeric, 0)::float as total,
-                      round((total_exec_time / nullif(calls, 0) * 1000)::numeric, 1)::float as "µs",
+                      round((total_exec_time / nullif(calls, 0) * 1000)::numeric, 1)::float as per_call,
                       regexp_replace(left(query, 110), '\\s+', ' ', 'g') as query
                from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
                order by total_exec_time desc limit 14`),
@@ -401,7 +401,9 @@ export async function printFunctionStats(db: Executor, scenario: string): Promis
       "  statements (pg_stat_statements, nested included: ms total, µs per call; plans when pg_stat_statements.track_planning is on):",
     );
     for (const r of statements.rows)
-      console.log(`    ${r.calls} × ${r["µs"]} µs = ${r.total} ms, ${r.plans} plans  ${r.query}`);
+      console.log(
+        `    ${r.calls} × ${r.per_call} µs = ${r.total} ms, ${r.plans} plans  ${r.query}`,
+      );
   }
   console.log(
     `  updates in place (HOT): ${hot.rows.map((r) => `${r.name} ${r.hot}/${r.updates}`).join(", ")}`,

@@ -47,6 +47,41 @@ describe("Daily First Claim calendar (13:00 America/Los_Angeles)", () => {
   });
 });
 
+describe("the remembered date gives what a fresh computation gives", () => {
+  it("every hour of 2026, forwards and backwards, across both DST changes", () => {
+    const fresh = (now: Date) => {
+      const date = dailyDateOf(now);
+      const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+      const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+      const opensAt = dailyOpeningOf(date);
+      return { date, opensAt, open: now >= opensAt, nextOpensAt: dailyOpeningOf(next) };
+    };
+    const start = Date.UTC(2026, 0, 1);
+    const steps = 365 * 24;
+    const instants = Array.from({ length: steps }, (_, i) => new Date(start + i * 3_600_000));
+    // Each instant, then one second before and after it, then the sweep in reverse.
+    for (const now of [...instants, ...[...instants].reverse()]) {
+      for (const t of [now, new Date(now.getTime() - 1_000), new Date(now.getTime() + 1_000)])
+        expect(dailySchedule(t)).toEqual(fresh(t));
+    }
+  });
+
+  it("at the exact bounds of a Los Angeles date (midnight there, both sides)", () => {
+    for (const iso of [
+      "2026-03-08T07:59:59.999Z",
+      "2026-03-08T08:00:00Z",
+      "2026-03-09T06:59:59.999Z",
+      "2026-03-09T07:00:00Z",
+      "2026-11-01T06:59:59.999Z",
+      "2026-11-01T07:00:00Z",
+      "2026-11-02T07:59:59.999Z",
+      "2026-11-02T08:00:00Z",
+    ]) {
+      expect(dailySchedule(at(iso)).date).toBe(dailyDateOf(at(iso)));
+    }
+  });
+});
+
 describe("annual event calendar (1 January 00:00 UTC)", () => {
   it("31 Dec 23:59:59 UTC is still the old year; one second later the new year's event is live", () => {
     const last = annualSchedule(at("2026-12-31T23:59:59Z"));

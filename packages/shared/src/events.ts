@@ -48,14 +48,41 @@ export interface DailySchedule {
   nextOpensAt: Date;
 }
 
+/** The instant a Los Angeles date begins (midnight there; never skipped by a DST change). */
+function startOfDate(date: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d, 0, 0, 0, DAILY_CLAIM.timeZone).getTime();
+}
+
+/**
+ * The Los Angeles date last asked about, with its bounds: every claim of a storm at the opening
+ * second asks for the same date, and the time-zone arithmetic cost more than the rest of a
+ * refused claim (ADR 040). Any instant outside the bounds computes afresh.
+ */
+let lastDay:
+  | { date: string; start: number; end: number; opensAt: number; nextOpensAt: number }
+  | undefined;
+
 export function dailySchedule(now: Date): DailySchedule {
-  const date = dailyDateOf(now);
-  const opensAt = dailyOpeningOf(date);
+  const t = now.getTime();
+  let day = lastDay;
+  if (!day || t < day.start || t >= day.end) {
+    const date = dailyDateOf(now);
+    const next = nextDate(date);
+    day = {
+      date,
+      start: startOfDate(date),
+      end: startOfDate(next),
+      opensAt: dailyOpeningOf(date).getTime(),
+      nextOpensAt: dailyOpeningOf(next).getTime(),
+    };
+    lastDay = day;
+  }
   return {
-    date,
-    opensAt,
-    open: now.getTime() >= opensAt.getTime(),
-    nextOpensAt: dailyOpeningOf(nextDate(date)),
+    date: day.date,
+    opensAt: new Date(day.opensAt),
+    open: t >= day.opensAt,
+    nextOpensAt: new Date(day.nextOpensAt),
   };
 }
 

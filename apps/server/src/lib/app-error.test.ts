@@ -72,4 +72,21 @@ describe("the error catalogue", () => {
       "Usuário não encontrado",
     );
   });
+
+  it("renders a remembered message the same again, and a message with values afresh", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(renderError("EVENT_ALREADY_CLAIMED", { context: "daily" }, "en")).toBe(
+        translator("en")("errors:EVENT_ALREADY_CLAIMED", { context: "daily" }),
+      );
+      expect(renderError("EVENT_ALREADY_CLAIMED", { context: "daily" }, "pt-BR")).toBe(
+        translator("pt-BR")("errors:EVENT_ALREADY_CLAIMED", { context: "daily" }),
+      );
+    }
+    expect(renderError("INSUFFICIENT_BALANCE", { context: "boost", cost: "100" }, "en")).toContain(
+      "100",
+    );
+    expect(renderError("INSUFFICIENT_BALANCE", { context: "boost", cost: "250" }, "en")).toContain(
+      "250",
+    );
+  });
 });

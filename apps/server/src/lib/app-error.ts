@@ -45,7 +45,22 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Messages without parameters other than their context, rendered once per language: the same
+ * refusal repeated (a storm of "Too Late!", a wall of rate-limit answers) need not run the
+ * translator each time (ADR 040). Messages with values in them are rendered every time.
+ */
+const rendered = new Map<string, string>();
+
 /** The message of a code in a language (`errors:<code>`, or its `_<context>` variant). */
 export function renderError(code: ErrorCode, params: MessageParams | undefined, locale: Locale) {
-  return translator(locale)(`errors:${code}`, params ?? {});
+  const plain = params === undefined || Object.keys(params).every((key) => key === "context");
+  if (!plain) return translator(locale)(`errors:${code}`, params);
+  const key = `${locale}\0${code}\0${params?.context ?? ""}`;
+  let message = rendered.get(key);
+  if (message === undefined) {
+    message = translator(locale)(`errors:${code}`, params ?? {});
+    if (rendered.size < 1_000) rendered.set(key, message);
+  }
+  return message;
 }

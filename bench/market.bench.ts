@@ -144,7 +144,13 @@ try {
     const probe = await fetch(`${BASE}${path}`, { headers: { origin: BASE, cookie: cookie(1) } });
     if (!probe.ok) throw new Error(`${path} failed before the run: ${probe.status}`);
   }
-  rows.push(await load("GET /api/health (reference)", { connections: CLIENTS }));
+  rows.push(
+    await load("GET /api/health (reference)", {
+      connections: CLIENTS,
+      // autocannon asks for BASE itself ("/") unless a request names a path.
+      requests: [{ method: "GET", path: "/api/health" }],
+    }),
+  );
   rows.push(
     await load(
       "GET /api/ranking (week, first page)",

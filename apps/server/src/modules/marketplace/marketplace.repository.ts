@@ -1,5 +1,11 @@
-import { type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client";
+import { sql } from "drizzle-orm";
+import {
+  type DbOrTx,
+  type PreparedStatement,
+  prepared,
+  queryRows,
+  runPrepared,
+} from "../../db/client";
 
 /** An offer with its seller and buyer, as the queries below return it. */
 export interface OfferRow {
@@ -18,39 +24,53 @@ export interface OfferRow {
   buyer_verified: boolean | null;
 }
 
-const OFFER_COLUMNS = sql`o.id, o.views_quantity::text, o.price_usdt_per_view::text,
+const OFFER_COLUMNS_TEXT = `o.id, o.views_quantity::text, o.price_usdt_per_view::text,
   o.total_price_usdt::text, o.status, o.created_at, o.closed_at,
   s.id as seller_id, s.username as seller_username, s.is_verified as seller_verified,
   b.id as buyer_id, b.username as buyer_username, b.is_verified as buyer_verified`;
+const OFFER_COLUMNS = sql.raw(OFFER_COLUMNS_TEXT);
 
-const ORDERS: Record<string, SQL> = {
-  price_asc: sql`o.price_usdt_per_view asc, o.created_at asc, o.id asc`,
-  price_desc: sql`o.price_usdt_per_view desc, o.created_at desc, o.id desc`,
-  newest: sql`o.created_at desc, o.id desc`,
+type OfferSort = "price_asc" | "price_desc" | "newest";
+const ORDERS: Record<OfferSort, string> = {
+  price_asc: "o.price_usdt_per_view asc, o.created_at asc, o.id asc",
+  price_desc: "o.price_usdt_per_view desc, o.created_at desc, o.id desc",
+  newest: "o.created_at desc, o.id desc",
 };
+
+const OPEN_OFFERS_FROM = `from market_offers o
+        join profiles s on s.id = o.seller_id
+        left join profiles b on b.id = o.buyer_id
+        where o.status = 'OPEN'`;
 
 /**
  * A page of OPEN offers in one indexed read (partial indexes on OPEN offers by price and by
  * date); `limit` is one more than the page so the caller knows whether another page follows.
  */
-export function openOffersSql(
-  sort: "price_asc" | "price_desc" | "newest",
-  offset: number,
-  limit: number,
-) {
-  return sql`select ${OFFER_COLUMNS} from market_offers o
-        join profiles s on s.id = o.seller_id
-        left join profiles b on b.id = o.buyer_id
-        where o.status = 'OPEN'
-        order by ${ORDERS[sort] as SQL} limit ${limit} offset ${offset}`;
+export function openOffersSql(sort: OfferSort, offset: number, limit: number) {
+  return sql`select ${OFFER_COLUMNS} ${sql.raw(OPEN_OFFERS_FROM)}
+        order by ${sql.raw(ORDERS[sort])} limit ${limit} offset ${offset}`;
 }
 
-export function openOffers(
-  db: DbOrTx,
-  sort: "price_asc" | "price_desc" | "newest",
-  offset: number,
-  limit: number,
-) {
+/**
+ * The first page of each order — what nearly every visit reads — as a prepared statement with
+ * its limit written in: planned once per connection instead of at every call (its plan does not
+ * depend on any value; ADR 040). Deeper pages are built per call.
+ */
+const FIRST_PAGES = new Map<string, PreparedStatement>();
+function firstPage(sort: OfferSort, limit: number): PreparedStatement {
+  const key = `${sort}:${limit}`;
+  let statement = FIRST_PAGES.get(key);
+  if (!statement) {
+    statement = prepared(
+      `select ${OFFER_COLUMNS_TEXT} ${OPEN_OFFERS_FROM} order by ${ORDERS[sort]} limit ${Math.trunc(limit)}`,
+    );
+    FIRST_PAGES.set(key, statement);
+  }
+  return statement;
+}
+
+export function openOffers(db: DbOrTx, sort: OfferSort, offset: number, limit: number) {
+  if (offset === 0) return runPrepared<OfferRow>(db, firstPage(sort, limit), []);
   return queryRows<OfferRow>(db, openOffersSql(sort, offset, limit));
 }
 

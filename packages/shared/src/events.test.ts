@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { annualSchedule, dailyDateOf, dailyOpeningOf, dailySchedule, secondsUntil } from "./events";
+import {
+  annualSchedule,
+  dailyDateOf,
+  dailyOpeningOf,
+  dailySchedule,
+  nextDate,
+  secondsUntil,
+} from "./events";
 
 const at = (iso: string) => new Date(iso);
 
@@ -51,10 +58,8 @@ describe("the remembered date gives what a fresh computation gives", () => {
   it("every hour of 2026, forwards and backwards, across both DST changes", () => {
     const fresh = (now: Date) => {
       const date = dailyDateOf(now);
-      const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-      const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
       const opensAt = dailyOpeningOf(date);
-      return { date, opensAt, open: now >= opensAt, nextOpensAt: dailyOpeningOf(next) };
+      return { date, opensAt, open: now >= opensAt, nextOpensAt: dailyOpeningOf(nextDate(date)) };
     };
     const start = Date.UTC(2026, 0, 1);
     const steps = 365 * 24;

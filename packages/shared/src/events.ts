@@ -18,11 +18,15 @@ export function dailyDateOf(now: Date): string {
   return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
 }
 
+/** The instant (ms) of a whole hour of a Los Angeles date ("YYYY-MM-DD"), DST-aware. */
+function hourOf(date: string, hour: number): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d, hour, 0, 0, DAILY_CLAIM.timeZone).getTime();
+}
+
 /** The instant a Los Angeles date's prize opens (13:00 local time that date). */
 export function dailyOpeningOf(date: string): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const opening = new TZDate(y, m - 1, d, DAILY_CLAIM.hour, 0, 0, DAILY_CLAIM.timeZone);
-  return new Date(opening.getTime());
+  return new Date(hourOf(date, DAILY_CLAIM.hour));
 }
 
 /** The calendar date after `date` ("YYYY-MM-DD"). */
@@ -48,12 +52,6 @@ export interface DailySchedule {
   nextOpensAt: Date;
 }
 
-/** The instant a Los Angeles date begins (midnight there; never skipped by a DST change). */
-function startOfDate(date: string): number {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new TZDate(y, m - 1, d, 0, 0, 0, DAILY_CLAIM.timeZone).getTime();
-}
-
 /**
  * The Los Angeles date last asked about, with its bounds: every claim of a storm at the opening
  * second asks for the same date, and the time-zone arithmetic cost more than the rest of a
@@ -71,10 +69,11 @@ export function dailySchedule(now: Date): DailySchedule {
     const next = nextDate(date);
     day = {
       date,
-      start: startOfDate(date),
-      end: startOfDate(next),
-      opensAt: dailyOpeningOf(date).getTime(),
-      nextOpensAt: dailyOpeningOf(next).getTime(),
+      // Midnight there begins a date (Los Angeles changes its clocks at 02:00, never at 00:00).
+      start: hourOf(date, 0),
+      end: hourOf(next, 0),
+      opensAt: hourOf(date, DAILY_CLAIM.hour),
+      nextOpensAt: hourOf(next, DAILY_CLAIM.hour),
     };
     lastDay = day;
   }

@@ -1,3 +1,4 @@
+import { MARKETPLACE } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
 import {
   type DbOrTx,
@@ -51,27 +52,27 @@ export function openOffersSql(sort: OfferSort, offset: number, limit: number) {
         order by ${sql.raw(ORDERS[sort])} limit ${limit} offset ${offset}`;
 }
 
+/** Rows a page reads: one more than it shows, so the caller knows whether another follows. */
+const OFFER_PAGE_ROWS = MARKETPLACE.pageSize + 1;
+
 /**
  * The first page of each order — what nearly every visit reads — as a prepared statement with
- * its limit written in: planned once per connection instead of at every call (its plan does not
- * depend on any value; ADR 040). Deeper pages are built per call.
+ * its limit written in, named once at module load: planned once per connection instead of at
+ * every call (its plan depends on no value; ADR 040). Deeper pages are built per call.
  */
-const FIRST_PAGES = new Map<string, PreparedStatement>();
-function firstPage(sort: OfferSort, limit: number): PreparedStatement {
-  const key = `${sort}:${limit}`;
-  let statement = FIRST_PAGES.get(key);
-  if (!statement) {
-    statement = prepared(
-      `select ${OFFER_COLUMNS_TEXT} ${OPEN_OFFERS_FROM} order by ${ORDERS[sort]} limit ${Math.trunc(limit)}`,
-    );
-    FIRST_PAGES.set(key, statement);
-  }
-  return statement;
-}
+const FIRST_PAGES = Object.fromEntries(
+  (Object.keys(ORDERS) as OfferSort[]).map((sort) => [
+    sort,
+    prepared(
+      `select ${OFFER_COLUMNS_TEXT} ${OPEN_OFFERS_FROM} order by ${ORDERS[sort]} limit ${OFFER_PAGE_ROWS}`,
+    ),
+  ]),
+) as Record<OfferSort, PreparedStatement>;
 
-export function openOffers(db: DbOrTx, sort: OfferSort, offset: number, limit: number) {
-  if (offset === 0) return runPrepared<OfferRow>(db, firstPage(sort, limit), []);
-  return queryRows<OfferRow>(db, openOffersSql(sort, offset, limit));
+/** A page of OPEN offers (`OFFER_PAGE_ROWS` of them) after `offset`. */
+export function openOffers(db: DbOrTx, sort: OfferSort, offset: number) {
+  if (offset === 0) return runPrepared<OfferRow>(db, FIRST_PAGES[sort], []);
+  return queryRows<OfferRow>(db, openOffersSql(sort, offset, OFFER_PAGE_ROWS));
 }
 
 /** A member's own offers (any status), newest first. */

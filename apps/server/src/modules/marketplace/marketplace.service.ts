@@ -161,7 +161,7 @@ export async function cancelOffer(
 
 export async function listOpenOffers(db: DbOrTx, query: TOfferListQuery): Promise<TOfferPage> {
   const size = MARKETPLACE.pageSize;
-  const rows = await openOffers(db, query.sort, (query.page - 1) * size, size + 1);
+  const rows = await openOffers(db, query.sort, (query.page - 1) * size);
   return {
     offers: rows.slice(0, size).map(toOfferDto),
     page: query.page,

@@ -216,6 +216,10 @@ export function sessionCookie(secret: string, token: string): string {
   return `vv.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
+/** Idempotency-Keys unique across runs and bench processes (a member's keys outlive a run). */
+const KEY_TAG = Date.now().toString(36);
+let keysSent = 0;
+
 /**
  * Load where each of `clients` connections is one signed-in member with its own cookie and
  * address, for the whole run: connection i sends as member i (a member's requests never overlap,
@@ -234,8 +238,14 @@ export function perClient(opts: {
    * generator spends its CPU on sending, not on building (it shares the machine with the server).
    */
   varies?: boolean;
+  /**
+   * Every request carries a fresh Idempotency-Key, as the web app's money buttons send one (the
+   * command then also claims the key and stores its answer). Implies `varies`.
+   */
+  keyed?: boolean;
 }): Omit<autocannon.Options, "url"> {
-  const { clients, cookieOf, method, path, body, amount, varies } = opts;
+  const { clients, cookieOf, method, path, body, amount, keyed } = opts;
+  const varies = opts.varies || keyed;
   const perConnection = (n: number): autocannon.Request => {
     const i = n % clients;
     const build = () => ({
@@ -243,6 +253,7 @@ export function perClient(opts: {
       path: path(i),
       headers: {
         ...(body ? { "content-type": "application/json" } : {}),
+        ...(keyed ? { "idempotency-key": `bench-${KEY_TAG}-${++keysSent}` } : {}),
         origin: BASE,
         cookie: cookieOf(i),
         "x-forwarded-for": ipFor(i),

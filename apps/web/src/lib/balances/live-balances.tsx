@@ -1,4 +1,8 @@
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import {
+  type InvalidateQueryFilters,
+  type QueryClient,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { TBalances } from "@viewvault/shared";
 import { useEffect } from "react";
 import { usePresenceHeartbeat } from "@/features/presence/hooks/use-presence-heartbeat";
@@ -25,12 +29,36 @@ function sameBalances(a: TBalances | undefined, b: TBalances): boolean {
   return !!a && a.views === b.views && a.usdt === b.usdt && a.pendingUsdt === b.pendingUsdt;
 }
 
-/** Writes one `balances` event into the cache; refreshes the money lists when it changed. */
-export function applyBalancesEvent(queryClient: QueryClient, balances: TBalances): void {
+/**
+ * Reads these queries again after a change the server announced. A read already in flight may
+ * have left before the change, and TanStack Query keeps its answer: a query without data is not
+ * read again while its first read runs (invalidating it only waits for that read). So the read in
+ * flight is dropped first, then the queries are marked stale and the shown ones read again;
+ * resolves once the reads have started.
+ */
+export async function refetchAfterChange(
+  queryClient: QueryClient,
+  filters: InvalidateQueryFilters,
+): Promise<void> {
+  await queryClient.cancelQueries(filters);
+  // Not awaited: the next event need not wait for these reads.
+  void queryClient.invalidateQueries(filters);
+}
+
+/**
+ * Writes one `balances` event into the cache; refreshes the money lists when it changed. A read of
+ * the balances in flight is dropped first, so an answer that left before the event cannot
+ * overwrite it.
+ */
+export async function applyBalancesEvent(
+  queryClient: QueryClient,
+  balances: TBalances,
+): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: balancesQueryKey });
   const previous = queryClient.getQueryData<TBalances>(balancesQueryKey);
   queryClient.setQueryData(balancesQueryKey, balances);
   if (previous && !sameBalances(previous, balances)) {
-    void queryClient.invalidateQueries({
+    await refetchAfterChange(queryClient, {
       predicate: (query) =>
         query.queryKey[0] === "money" && MONEY_LISTS.includes(String(query.queryKey[1])),
     });
@@ -63,16 +91,25 @@ export function LiveBalances() {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
+    // Events are applied one after another, in the order they came: a later balance always wins.
+    let applied: Promise<void> = Promise.resolve();
+    const inOrder = (apply: () => Promise<void>) => {
+      applied = applied.then(apply).catch(() => undefined);
+    };
     const onBalances = (event: MessageEvent<string>) => {
+      let balances: TBalances;
       try {
-        applyBalancesEvent(queryClient, JSON.parse(event.data) as TBalances);
+        balances = JSON.parse(event.data) as TBalances;
       } catch {
         // A malformed event is ignored; the next one carries the full state again.
+        return;
       }
+      inOrder(() => applyBalancesEvent(queryClient, balances));
     };
     // A daily or annual winner (every tab), a bonus granted to this member: refetch what shows it.
-    const onEvents = () => void queryClient.invalidateQueries({ queryKey: ["events"] });
-    const onRewards = () => void queryClient.invalidateQueries({ queryKey: ["money", "rewards"] });
+    const onEvents = () => inOrder(() => refetchAfterChange(queryClient, { queryKey: ["events"] }));
+    const onRewards = () =>
+      inOrder(() => refetchAfterChange(queryClient, { queryKey: ["money", "rewards"] }));
     const onOpen = () => {
       failures = 0;
     };

@@ -1,3 +1,4 @@
+export * from "./attention";
 export * from "./checks";
 export * from "./constants";
 export * from "./contracts/accounts";

@@ -1,13 +1,14 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 import { functionsFolder, migrationsFolder, readFunctionFiles } from "../src/db/migrate";
 
 /**
  * The migrations written before ADR 042 that define functions. They keep their copies (deployed
  * databases checked their hashes), now stale history; no later migration may define a function.
  */
-export const LEGACY_FUNCTION_MIGRATIONS = [
+const LEGACY_FUNCTION_MIGRATIONS = [
   "0002_create_profile_trigger.sql",
   "0004_ledger_accounts_and_guards.sql",
   "0005_ledger_post.sql",
@@ -25,12 +26,12 @@ export const LEGACY_FUNCTION_MIGRATIONS = [
 ];
 
 /** The last migration a database deployed before ADR 042 can have. */
-export const LAST_LEGACY_MIGRATION = "0029_box_openings_by_nonce";
+const LAST_LEGACY_MIGRATION = "0029_box_openings_by_nonce";
 
 const CREATES_FUNCTION = /\bcreate\s+(?:or\s+replace\s+)?function\s+(?:public\.)?"?(\w+)"?\s*\(/gi;
 
 /** The names of the functions a SQL text creates, in order (with repeats). */
-export function functionsCreatedBy(sql: string): string[] {
+function functionsCreatedBy(sql: string): string[] {
   return [...sql.matchAll(CREATES_FUNCTION)].map((m) => (m[1] ?? "").toLowerCase());
 }
 
@@ -67,7 +68,7 @@ export function legacyMigrationsFolder(): string {
 }
 
 /** A copy of the functions folder the hash bookkeeping tests may edit. */
-export function functionsFolderCopy(): string {
+function functionsFolderCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "vv-functions-"));
   cpSync(functionsFolder(), dir, { recursive: true });
   return dir;
@@ -98,7 +99,6 @@ export async function checkHashBookkeeping(
   rows: Rows,
 ): Promise<void> {
   const folder = functionsFolderCopy();
-  const { expect } = await import("vitest");
   expect((await migrate(folder)).functionFiles).toEqual([]);
   const recorded = await rows<{ file: string; sha256: string }>(
     "select file, sha256 from vv_function_files order by file",

@@ -1,5 +1,5 @@
 // Bundles the server into dist/server.js (our code and @viewvault/shared inlined, npm
-// dependencies left external) and copies the SQL migrations next to it.
+// dependencies left external) and copies the SQL migrations and database functions next to it.
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -22,4 +22,5 @@ await build({
   },
 });
 cpSync("src/db/migrations", "dist/migrations", { recursive: true });
+cpSync("src/db/functions", "dist/functions", { recursive: true });
 console.log("server built: dist/server.js");

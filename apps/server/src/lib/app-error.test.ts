@@ -40,10 +40,11 @@ describe("the error catalogue", () => {
       }
     }
     // The money commands refuse with the same codes: vv_refuse('CODE', '{"context": "x"}') or
-    // vv_refuse('CODE', jsonb_build_object('context', 'x', …)).
-    const migrations = path.join(root, "apps/server/src/db/migrations");
-    for (const file of readdirSync(migrations).filter((f) => f.endsWith(".sql"))) {
-      const text = readFileSync(path.join(migrations, file), "utf8");
+    // vv_refuse('CODE', jsonb_build_object('context', 'x', …)). Their live definitions are the
+    // database functions' files (ADR 042); the legacy migrations hold stale copies.
+    const functions = path.join(root, "apps/server/src/db/functions");
+    for (const file of readdirSync(functions).filter((f) => f.endsWith(".sql"))) {
+      const text = readFileSync(path.join(functions, file), "utf8");
       for (const m of text.matchAll(
         /vv_refuse\('([A-Z_]+)',\s*(?:'\{"context":\s*"(\w+)"|jsonb_build_object\('context',\s*'(\w+)')/g,
       )) {

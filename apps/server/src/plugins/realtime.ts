@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 
 /** Balance changes from other instances (PostgreSQL NOTIFY payload or Redis message). */
 export const BALANCES_CHANNEL = "vv_balances";
-/** A member's session, profile or account changed (the triggers of migration 0010). */
+/** A member's session, profile or account changed (vv_member_changed, functions/accounts.sql). */
 export const MEMBERS_CHANNEL = "vv_members";
 /** Named events for open streams (a daily or annual winner, a bonus granted), across instances. */
 export const ANNOUNCE_CHANNEL = "vv_announce";

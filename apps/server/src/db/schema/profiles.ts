@@ -21,7 +21,7 @@ export interface EmailPrefs {
 
 /**
  * A member's profile. Created by a trigger in the same transaction as the Better Auth user
- * (migration 0001), so no user ever exists without one.
+ * (create_profile_for_user, db/functions/accounts.sql), so no user ever exists without one.
  */
 export const profiles = pgTable(
   "profiles",

@@ -48,7 +48,7 @@ export async function systemAccountId(
   return id;
 }
 
-/** One call of the database function ledger_post (migration 0010); returns the transaction id. */
+/** One call of the database function ledger_post (functions/01-ledger.sql): the transaction id. */
 export async function callLedgerPost(
   tx: DbOrTx,
   args: {

@@ -88,11 +88,12 @@ async function accountOf(tx: DbOrTx, ref: AccountRef): Promise<number> {
 
 /**
  * Posts one balanced ledger transaction inside the caller's database transaction, through the
- * database function `ledger_post` (migration 0010): it checks the legs balance per currency,
- * locks the member accounts in ascending id order (so concurrent postings cannot deadlock),
- * refuses any member debit beyond the balance, and writes the entries with the running member
- * balances. Money commands (money-command.ts) call it inside their own statement; this is for the
- * rarer postings a service makes inside a multi-statement transaction (rewards, refunds, grants).
+ * database function `ledger_post` (db/functions/01-ledger.sql): it checks the legs balance per
+ * currency, locks the member accounts in ascending id order (so concurrent postings cannot
+ * deadlock), refuses any member debit beyond the balance, and writes the entries with the running
+ * member balances. Money commands (money-command.ts) call it inside their own statement; this is
+ * for the rarer postings a service makes inside a multi-statement transaction (rewards, refunds,
+ * grants).
  */
 export async function postTransaction(
   tx: DbOrTx,

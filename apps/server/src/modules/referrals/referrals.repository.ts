@@ -99,7 +99,7 @@ export async function addReferralEarnings(
     .where(eq(referralBalance.userId, referrerId));
 }
 
-/** The commission function of migration 0010 (vv_pay_commission); the referrer paid, or null. */
+/** vv_pay_commission (db/functions/referrals.sql): the referrer paid, or null. */
 export async function callPayCommission(
   tx: DbOrTx,
   args: { referee: string; credited: bigint; viaConversion: boolean; basisPoints: bigint },

@@ -38,9 +38,9 @@ function sharedNetworkOrDevice(
 
 /**
  * Commission on USDT the platform credits to an invited member: 1 % paid by the platform to the
- * referrer, by the database function vv_pay_commission (migration 0010) that the swap command
- * calls too. For conversions, only on new net conversion above the high-water mark. Returns the
- * referrer paid, or null.
+ * referrer, by the database function vv_pay_commission (db/functions/referrals.sql) that the swap
+ * command calls too. For conversions, only on new net conversion above the high-water mark. Returns
+ * the referrer paid, or null.
  */
 export async function payCommission(
   tx: DbOrTx,

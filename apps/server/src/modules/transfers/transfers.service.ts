@@ -67,10 +67,10 @@ interface TransferRow {
 }
 
 /**
- * The seeds' checks in the seeds' order (the shared sequence the form runs too), then the
- * transfer command (migration 0010, vv_transfer): in one statement it finds the recipient (never
- * the sender, never a suspended member), posts, records the transfer, queues the recipient's
- * e-mail notice and answers, honouring the Idempotency-Key.
+ * The seeds' checks in the seeds' order (the shared sequence the form runs too), then the transfer
+ * command (vv_transfer, db/functions/transfers.sql): in one statement it finds the recipient (never
+ * the sender, never a suspended member), posts, records the transfer, queues the recipient's e-mail
+ * notice and answers, honouring the Idempotency-Key.
  */
 export async function createTransfer(
   money: Money,

@@ -254,9 +254,9 @@ export async function postVideo(
 }
 
 /**
- * Lists a prepared video through the posting command (migration 0010, vv_post_video): refuses a
- * YouTube video the member already listed, charges the posting cost (check 6) and inserts the
- * video, in one statement.
+ * Lists a prepared video through the posting command (vv_post_video, db/functions/videos.sql):
+ * refuses a YouTube video the member already listed, charges the posting cost (check 6) and inserts
+ * the video, in one statement.
  */
 export async function createVideo(
   money: Money,
@@ -294,8 +294,8 @@ export async function createVideo(
 
 /**
  * Boosts a video for 24 hours for 100 views, owner only (ADR 006), through the boost command
- * (migration 0010, vv_boost): a boost of a video whose boost is still running extends it by 24
- * hours from its current end; the video row is locked, so concurrent boosts chain.
+ * (vv_boost, db/functions/videos.sql): a boost of a video whose boost is still running extends it
+ * by 24 hours from its current end; the video row is locked, so concurrent boosts chain.
  */
 export async function boostVideo(
   money: Money,

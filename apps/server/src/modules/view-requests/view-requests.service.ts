@@ -47,11 +47,11 @@ const VIEW_REQUEST_COMMAND = command("vv_view_request", [
 ]);
 
 /**
- * A view request, through its command (migration 0010, vv_view_request): one of the member's 10
- * daily slots (a counter updated conditionally), 1 view, and the pool; when another member's
- * request waits, the oldest is matched with it and both members gain 2 views — in one statement,
- * under the pool lock, so two requests arriving together always meet and a waiting request is
- * matched once.
+ * A view request, through its command (vv_view_request, db/functions/videos.sql): one of the
+ * member's 10 daily slots (a counter updated conditionally), 1 view, and the pool; when another
+ * member's request waits, the oldest is matched with it and both members gain 2 views — in one
+ * statement, under the pool lock, so two requests arriving together always meet and a waiting
+ * request is matched once.
  */
 export async function createViewRequest(
   money: Money,

@@ -149,11 +149,11 @@ const COMPLETE_COMMAND = command("vv_watch_complete", [
 ]);
 
 /**
- * Completes a session through its command (migration 0010, vv_watch_complete): once 30 s of
- * content passed by the server's clock, in one statement, the session is completed and the
- * watcher and the creator credited 1 view each (nothing to a suspended creator), the watch
- * counted, the rewatch window and the daily cap checked. Only one of many concurrent completions
- * finds the session in CONTENT.
+ * Completes a session through its command (vv_watch_complete, db/functions/videos.sql): once 30 s
+ * of content passed by the server's clock, in one statement, the session is completed and the
+ * watcher and the creator credited 1 view each (nothing to a suspended creator), the watch counted,
+ * the rewatch window and the daily cap checked. Only one of many concurrent completions finds the
+ * session in CONTENT.
  */
 export async function completeWatch(
   money: Money,

@@ -1,0 +1,64 @@
+-- Transfers between members (ADR 013).
+--
+-- The ONE current definition of each function below (ADR 042): edit it here, never in a
+-- migration. Applied after the migrations when this file's sha256 changes (src/db/migrate.ts).
+
+-- A transfer (the shared checks ran in the service): the recipient by username or id, with both
+-- members' accounts in the same read, never the sender and never a suspended member; one
+-- posting; then the record, the recipient's notice and the answer in one statement.
+CREATE OR REPLACE FUNCTION vv_transfer(
+  p_sender uuid, p_key text, p_route text, p_hash text,
+  p_recipient text, p_currency text, p_amount bigint, p_sender_username text
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_prior jsonb := vv_idempotency_claim(p_sender, p_key, p_route, p_hash);
+  v_value text := regexp_replace(btrim(p_recipient), '^@', '');
+  v_to record;
+  v_tx uuid;
+  v_result jsonb;
+BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  -- The seeds' rule: a value with a hyphen is an id, otherwise a username (case-insensitive).
+  IF position('-' IN v_value) > 0 THEN
+    IF v_value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN
+      SELECT p.id, p.username, p.is_verified, p.suspended, p.auth_uid,
+             (p.email_prefs ->> 'transactions')::boolean AS notify,
+             ra.id AS to_account, sa.id AS from_account
+        INTO v_to
+      FROM profiles p
+      JOIN ledger_accounts ra ON ra.profile_id = p.id AND ra.kind = 'member' AND ra.currency = p_currency
+      JOIN ledger_accounts sa ON sa.profile_id = p_sender AND sa.kind = 'member' AND sa.currency = p_currency
+      WHERE p.id = v_value::uuid;
+    END IF;
+  ELSE
+    SELECT p.id, p.username, p.is_verified, p.suspended, p.auth_uid,
+           (p.email_prefs ->> 'transactions')::boolean AS notify,
+           ra.id AS to_account, sa.id AS from_account
+      INTO v_to
+    FROM profiles p
+    JOIN ledger_accounts ra ON ra.profile_id = p.id AND ra.kind = 'member' AND ra.currency = p_currency
+    JOIN ledger_accounts sa ON sa.profile_id = p_sender AND sa.kind = 'member' AND sa.currency = p_currency
+    WHERE lower(p.username) = lower(v_value);
+  END IF;
+  IF v_to.id = p_sender THEN PERFORM vv_refuse('SELF_TRANSFER', '{}', 'recipient'); END IF;
+  IF v_to.id IS NULL OR v_to.suspended THEN
+    PERFORM vv_refuse('RECIPIENT_NOT_FOUND', '{}', 'recipient');
+  END IF;
+  v_tx := ledger_post('transfer', p_sender, '{}', ARRAY[v_to.from_account, v_to.to_account],
+    ARRAY[-p_amount, p_amount], ARRAY[v_to.id, p_sender]);
+  WITH transfer AS (
+    INSERT INTO user_transfers (sender_id, recipient_id, transfer_type, amount, ledger_transaction_id)
+    VALUES (p_sender, v_to.id, p_currency, p_amount, v_tx) RETURNING id, status, created_at),
+  notice AS (
+    INSERT INTO mail_outbox ("to", kind, template, params, profile_id)
+    SELECT u.email, 'transfer-received', 'transferReceived', jsonb_build_object(
+             'currency', p_currency, 'amount', p_amount::text, 'sender', p_sender_username), v_to.id
+    FROM users u WHERE u.id = v_to.auth_uid AND v_to.notify)
+  SELECT jsonb_build_object(
+      'transfer', jsonb_build_object('id', t.id, 'status', t.status, 'createdAt', t.created_at),
+      'recipient', jsonb_build_object('id', v_to.id, 'username', v_to.username, 'isVerified', v_to.is_verified),
+      'balances', vv_balances(p_sender))
+    INTO v_result FROM transfer t;
+  RETURN vv_answer(p_sender, p_key, 200, v_result, ARRAY[p_sender, v_to.id]);
+END;
+$$;

@@ -1,0 +1,258 @@
+-- Withdrawals (issue 11, ADR 021–023). Money commands in the shape of ADR 013: one statement
+-- each, the races settled here by row locks and conditional updates. The staff commands honour
+-- an Idempotency-Key too (claimed under the staff member's profile): a lost answer replays
+-- instead of answering "already completed".
+--
+-- The ONE current definition of each function below (ADR 042): edit it here, never in a
+-- migration. Applied after the migrations when this file's sha256 changes (src/db/migrate.ts).
+
+-- The parts of a withdrawal the audit log keeps as before/after.
+CREATE OR REPLACE FUNCTION vv_claim_audit(p_claim manual_claims) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN jsonb_build_object('status', p_claim.status, 'processedBy', p_claim.processed_by,
+    'txHash', p_claim.tx_hash, 'failureReason', p_claim.failure_reason,
+    'approvedBy', p_claim.approved_by, 'amountUsdt', p_claim.amount_usdt::text);
+END;
+$$;
+
+-- A withdrawal request (the seeds' checks ran in the service): the member's USDT account is
+-- locked first, so a member's concurrent requests queue here and each reads the balance, the
+-- payout wallet's age and the day's total after the previous one committed — the daily limit
+-- holds exactly. Then the amount moves to the member's pending account (escrow), the claim and
+-- its support request are written, the member and the support inbox get their notices.
+CREATE OR REPLACE FUNCTION vv_withdraw_request(
+  p_member uuid, p_key text, p_route text, p_hash text,
+  p_amount bigint, p_fee bigint, p_network text, p_address text,
+  p_now timestamptz, p_day_start timestamptz, p_limit_unverified bigint, p_limit_verified bigint,
+  p_hold_hours int, p_second_above bigint, p_support_email text
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_prior jsonb := vv_idempotency_claim(p_member, p_key, p_route, p_hash);
+  v_account bigint;
+  v_balance bigint;
+  v_profile record;
+  v_limit bigint;
+  v_used bigint;
+  v_tx uuid;
+  v_claim manual_claims%ROWTYPE;
+BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  SELECT id, balance INTO v_account, v_balance FROM ledger_accounts
+  WHERE profile_id = p_member AND kind = 'member' AND currency = 'USDT' FOR UPDATE;
+  SELECT p.username, p.is_verified, p.wallet_changed_at, u.email INTO v_profile
+  FROM profiles p JOIN users u ON u.id = p.auth_uid WHERE p.id = p_member;
+  IF v_balance < p_amount THEN
+    PERFORM vv_refuse('INSUFFICIENT_BALANCE', '{"context": "withdrawal"}', 'amount');
+  END IF;
+  IF v_profile.wallet_changed_at IS NOT NULL
+     AND v_profile.wallet_changed_at > p_now - make_interval(hours => p_hold_hours) THEN
+    PERFORM vv_refuse('WALLET_ADDRESS_TOO_NEW', jsonb_build_object('hours', p_hold_hours), 'walletAddress');
+  END IF;
+  v_limit := CASE WHEN v_profile.is_verified THEN p_limit_verified ELSE p_limit_unverified END;
+  SELECT coalesce(sum(amount_usdt), 0) INTO v_used FROM manual_claims
+  WHERE user_id = p_member AND created_at >= p_day_start AND status <> 'FAILED';
+  IF v_used + p_amount > v_limit THEN
+    PERFORM vv_refuse('DAILY_LIMIT_REACHED', jsonb_build_object('context', 'withdrawal',
+      'limit', vv_usdt_text(v_limit), 'remaining', vv_usdt_text(greatest(v_limit - v_used, 0))), 'amount');
+  END IF;
+  v_tx := ledger_post('withdrawal_request', p_member, jsonb_build_object('network', p_network),
+    ARRAY[v_account, vv_account(p_member, 'USDT', 'member_pending')], ARRAY[-p_amount, p_amount],
+    ARRAY[NULL, NULL]::uuid[]);
+  INSERT INTO manual_claims (user_id, amount_usdt, fee_usdt, wallet_address, network,
+                             needs_second_approval, ledger_transaction_id, created_at, updated_at)
+  VALUES (p_member, p_amount, p_fee, p_address, p_network, p_amount > p_second_above, v_tx, p_now, p_now)
+  RETURNING * INTO v_claim;
+  INSERT INTO support_requests (user_id, username, request_type, amount_usdt, network, wallet_address,
+                                withdrawal_id, created_at, updated_at)
+  VALUES (p_member, v_profile.username, 'WITHDRAWAL', p_amount, p_network, p_address, v_claim.id, p_now, p_now);
+  PERFORM vv_notice(p_member, 'withdrawal-submitted', 'withdrawalSubmitted', jsonb_build_object(
+    'amount', p_amount::text, 'fee', p_fee::text, 'network', p_network, 'address', p_address));
+  IF p_support_email IS NOT NULL THEN
+    INSERT INTO mail_outbox ("to", kind, template, params)
+    VALUES (p_support_email, 'withdrawal-support', 'withdrawalSupport', jsonb_build_object(
+      'amount', p_amount::text, 'fee', p_fee::text, 'network', p_network, 'address', p_address,
+      'username', v_profile.username, 'email', v_profile.email, 'withdrawalId', v_claim.id::text));
+  END IF;
+  RETURN vv_answer(p_member, p_key, 201,
+    jsonb_build_object('withdrawal', to_jsonb(v_claim), 'balances', vv_balances(p_member)), ARRAY[p_member]);
+END;
+$$;
+
+-- The withdrawal behind a support request, locked: every staff command on it starts here, so
+-- two staff members (or completing and failing) on the same withdrawal run one after the other.
+CREATE OR REPLACE FUNCTION vv_lock_claim(p_request uuid, p_staff uuid) RETURNS manual_claims
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_claim manual_claims%ROWTYPE;
+BEGIN
+  SELECT c.* INTO v_claim FROM support_requests r JOIN manual_claims c ON c.id = r.withdrawal_id
+  WHERE r.id = p_request FOR UPDATE OF c;
+  IF v_claim.id IS NULL THEN PERFORM vv_refuse('NOT_FOUND', '{"context": "withdrawal"}'); END IF;
+  IF v_claim.user_id = p_staff THEN PERFORM vv_refuse('FORBIDDEN', '{"context": "ownWithdrawal"}'); END IF;
+  RETURN v_claim;
+END;
+$$;
+
+-- PROCESSING: a staff member takes a waiting withdrawal. The conditional UPDATE settles a race:
+-- of two staff members taking it at once, the second finds it taken.
+CREATE OR REPLACE FUNCTION vv_withdraw_take(
+  p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_request uuid, p_now timestamptz
+)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_prior jsonb := vv_idempotency_claim(p_staff, p_key, p_route, p_hash);
+  v_claim manual_claims%ROWTYPE;
+  v_after manual_claims%ROWTYPE;
+BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  v_claim := vv_lock_claim(p_request, p_staff);
+  IF v_claim.status <> 'SENT' THEN
+    PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'withdrawalState', 'status', v_claim.status));
+  END IF;
+  UPDATE manual_claims SET processed_by = p_staff, processing_at = p_now, updated_at = p_now
+  WHERE id = v_claim.id AND status = 'SENT' AND (processed_by IS NULL OR processed_by = p_staff)
+  RETURNING * INTO v_after;
+  IF v_after.id IS NULL THEN PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalTaken"}'); END IF;
+  UPDATE support_requests SET status = 'PROCESSING', updated_at = p_now WHERE id = p_request;
+  PERFORM vv_audit(p_staff, p_role, 'withdrawal.take', v_claim.user_id, 'withdrawal', v_claim.id::text,
+    vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
+  RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
+END;
+$$;
+
+-- PENDING: the staff member who took a withdrawal (or an admin) hands it back to the queue.
+CREATE OR REPLACE FUNCTION vv_withdraw_release(
+  p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_request uuid, p_now timestamptz
+)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_prior jsonb := vv_idempotency_claim(p_staff, p_key, p_route, p_hash);
+  v_claim manual_claims%ROWTYPE;
+  v_after manual_claims%ROWTYPE;
+BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  v_claim := vv_lock_claim(p_request, p_staff);
+  IF v_claim.status <> 'SENT' THEN
+    PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'withdrawalState', 'status', v_claim.status));
+  END IF;
+  IF v_claim.processed_by IS NOT NULL AND v_claim.processed_by <> p_staff AND p_role <> 'admin' THEN
+    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalTaken"}');
+  END IF;
+  UPDATE manual_claims SET processed_by = NULL, processing_at = NULL, updated_at = p_now
+  WHERE id = v_claim.id RETURNING * INTO v_after;
+  UPDATE support_requests SET status = 'PENDING', updated_at = p_now WHERE id = p_request;
+  PERFORM vv_audit(p_staff, p_role, 'withdrawal.release', v_claim.user_id, 'withdrawal', v_claim.id::text,
+    vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
+  RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
+END;
+$$;
+
+-- Pays a withdrawal out of escrow: what the member receives to the payouts account, the network
+-- fee to the fees account (the fee posting), in one balanced transaction.
+CREATE OR REPLACE FUNCTION vv_withdraw_settle(p_claim manual_claims, p_actor uuid) RETURNS uuid
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN ledger_post('withdrawal_payout', p_actor,
+    jsonb_build_object('withdrawalId', p_claim.id, 'network', p_claim.network, 'txHash', p_claim.tx_hash),
+    ARRAY[vv_account(p_claim.user_id, 'USDT', 'member_pending'), vv_system_account('payouts', 'USDT'),
+          vv_system_account('fees', 'USDT')],
+    ARRAY[-p_claim.amount_usdt, p_claim.amount_usdt - p_claim.fee_usdt, p_claim.fee_usdt],
+    ARRAY[NULL, p_claim.user_id, p_claim.user_id]::uuid[]);
+END;
+$$;
+
+-- COMPLETED. On a taken withdrawal: only the staff member who took it records the transaction
+-- hash; at or below the four-eyes threshold it is paid at once, above it waits for a second
+-- approval. On a withdrawal awaiting approval: an admin who is neither the member nor the staff
+-- member who processed it approves, and it is paid. A second completion finds it COMPLETED.
+CREATE OR REPLACE FUNCTION vv_withdraw_complete(
+  p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_request uuid, p_tx_hash text, p_now timestamptz
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_prior jsonb := vv_idempotency_claim(p_staff, p_key, p_route, p_hash);
+  v_claim manual_claims%ROWTYPE;
+  v_after manual_claims%ROWTYPE;
+  v_tx uuid;
+  v_action text;
+BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  v_claim := vv_lock_claim(p_request, p_staff);
+  IF v_claim.status = 'AWAITING_APPROVAL' THEN
+    IF p_role <> 'admin' THEN PERFORM vv_refuse('FORBIDDEN', '{"context": "secondApprovalRole"}'); END IF;
+    IF p_staff = v_claim.processed_by THEN PERFORM vv_refuse('FORBIDDEN', '{"context": "secondApproval"}'); END IF;
+    v_tx := vv_withdraw_settle(v_claim, p_staff);
+    UPDATE manual_claims SET status = 'COMPLETED', approved_by = p_staff, approved_at = p_now,
+      settle_transaction_id = v_tx, updated_at = p_now
+    WHERE id = v_claim.id RETURNING * INTO v_after;
+    v_action := 'withdrawal.approve';
+  ELSIF v_claim.status <> 'SENT' THEN
+    PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'withdrawalState', 'status', v_claim.status));
+  ELSIF v_claim.processed_by IS NULL THEN
+    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalNotTaken"}');
+  ELSIF v_claim.processed_by <> p_staff THEN
+    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalTaken"}');
+  ELSIF v_claim.needs_second_approval THEN
+    UPDATE manual_claims SET status = 'AWAITING_APPROVAL', tx_hash = p_tx_hash, updated_at = p_now
+    WHERE id = v_claim.id RETURNING * INTO v_after;
+    v_action := 'withdrawal.complete_awaiting_approval';
+  ELSE
+    v_claim.tx_hash := p_tx_hash;
+    v_tx := vv_withdraw_settle(v_claim, p_staff);
+    UPDATE manual_claims SET status = 'COMPLETED', tx_hash = p_tx_hash, settle_transaction_id = v_tx,
+      updated_at = p_now
+    WHERE id = v_claim.id RETURNING * INTO v_after;
+    v_action := 'withdrawal.complete';
+  END IF;
+  IF v_after.status = 'COMPLETED' THEN
+    UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE id = p_request;
+    PERFORM vv_notice(v_claim.user_id, 'withdrawal-completed', 'withdrawalCompleted', jsonb_build_object(
+      'amount', v_after.amount_usdt::text, 'net', (v_after.amount_usdt - v_after.fee_usdt)::text,
+      'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash));
+  END IF;
+  PERFORM vv_audit(p_staff, p_role, v_action, v_claim.user_id, 'withdrawal', v_claim.id::text,
+    vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
+  RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
+END;
+$$;
+
+-- FAILED (with the reason shown to the member): the full amount returns from escrow to the
+-- member's USDT balance. Only the staff member who took it, or an admin once it awaits approval.
+CREATE OR REPLACE FUNCTION vv_withdraw_fail(
+  p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_request uuid, p_reason text, p_now timestamptz
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_prior jsonb := vv_idempotency_claim(p_staff, p_key, p_route, p_hash);
+  v_claim manual_claims%ROWTYPE;
+  v_after manual_claims%ROWTYPE;
+  v_tx uuid;
+BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  v_claim := vv_lock_claim(p_request, p_staff);
+  IF v_claim.status NOT IN ('SENT', 'AWAITING_APPROVAL') THEN
+    PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'withdrawalState', 'status', v_claim.status));
+  END IF;
+  IF v_claim.status = 'SENT' AND v_claim.processed_by IS NULL THEN
+    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalNotTaken"}');
+  END IF;
+  IF v_claim.processed_by <> p_staff AND NOT (v_claim.status = 'AWAITING_APPROVAL' AND p_role = 'admin') THEN
+    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalTaken"}');
+  END IF;
+  v_tx := ledger_post('withdrawal_return', p_staff,
+    jsonb_build_object('withdrawalId', v_claim.id, 'reason', p_reason),
+    ARRAY[vv_account(v_claim.user_id, 'USDT', 'member_pending'), vv_account(v_claim.user_id, 'USDT')],
+    ARRAY[-v_claim.amount_usdt, v_claim.amount_usdt], ARRAY[NULL, NULL]::uuid[]);
+  UPDATE manual_claims SET status = 'FAILED', failure_reason = p_reason, settle_transaction_id = v_tx,
+    updated_at = p_now
+  WHERE id = v_claim.id RETURNING * INTO v_after;
+  UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE id = p_request;
+  PERFORM vv_notice(v_claim.user_id, 'withdrawal-failed', 'withdrawalFailed', jsonb_build_object(
+    'amount', v_claim.amount_usdt::text, 'network', v_claim.network, 'reason', p_reason));
+  PERFORM vv_audit(p_staff, p_role, 'withdrawal.fail', v_claim.user_id, 'withdrawal', v_claim.id::text,
+    vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
+  RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
+END;
+$$;

@@ -1,5 +1,6 @@
+import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { argName, declaredCalls, functionCall, valuesOf } from "./function-call";
+import { argName, callSql, declaredCalls, functionCall, valuesOf } from "./function-call";
 
 const TRANSFER = functionCall(
   "vv_transfer",
@@ -63,5 +64,12 @@ describe("functionCall", () => {
     valuesOf(call, { now, limit: 1, note: null, extra: 1 });
     // @ts-expect-error only a nullable argument takes null
     valuesOf(call, { now: null, limit: 1, note: null });
+  });
+
+  it("builds the same call for a transaction, one parameter per argument (an array too)", () => {
+    const call = functionCall("vv_y", { p_now: "timestamptz", p_kinds: "text[]" }, "integer");
+    const query = new PgDialect().sqlToQuery(callSql(call, { kinds: ["a", "b"], now }));
+    expect(query.sql).toBe("select vv_y($1::timestamptz, $2::text[]) as outcome");
+    expect(query.params).toEqual([now, ["a", "b"]]);
   });
 });

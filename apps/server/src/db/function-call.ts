@@ -1,9 +1,11 @@
+import { type SQL, sql } from "drizzle-orm";
 import { type PreparedStatement, prepared } from "./client";
 
 /** The PostgreSQL argument types a declaration may name, and the value each one takes. */
 export interface SqlValues {
   uuid: string;
   text: string;
+  "text[]": string[];
   bigint: bigint;
   int: number;
   date: string;
@@ -45,6 +47,8 @@ export interface FunctionCall<P extends Params = Params> extends PreparedStateme
   returns: string;
   /** The names a call passes (`argName`), in the function's order: the positional order. */
   keys: readonly string[];
+  /** Each argument's cast, in the same order (`"text?"` casts as `text`). */
+  casts: readonly SQL[];
 }
 
 /** `p_sender_username` → `senderUsername`: the name a call passes the argument by. */
@@ -69,13 +73,15 @@ export function functionCall<const P extends Params>(
   returns: string,
 ): FunctionCall<P> {
   const entries = Object.entries(params) as Array<[string, string]>;
-  const args = entries.map(([, type], i) => `$${i + 1}::${type.replace(/\?$/, "")}`).join(", ");
+  const types = entries.map(([, type]) => type.replace(/\?$/, ""));
+  const args = types.map((type, i) => `$${i + 1}::${type}`).join(", ");
   const call: FunctionCall<P> = {
     ...prepared(`select ${fn}(${args}) as outcome`),
     fn,
     params,
     returns,
     keys: entries.map(([name]) => argName(name)),
+    casts: types.map((type) => sql.raw(`::${type}`)),
   };
   declaredCalls.push(call as unknown as FunctionCall);
   return call;
@@ -88,4 +94,20 @@ export function valuesOf<P extends Params>(call: FunctionCall<P>, args: ArgsOf<P
   const values = new Array<unknown>(keys.length);
   for (let i = 0; i < keys.length; i++) values[i] = named[keys[i] as string];
   return values;
+}
+
+/**
+ * The call as a query for a transaction the caller holds (`queryRows(tx, callSql(CALL, args))`):
+ * the same `select fn($1::type, …) as outcome`, with the arguments by name, typed alike.
+ */
+export function callSql<P extends Params>(call: FunctionCall<P>, args: ArgsOf<P>): SQL {
+  const values = valuesOf(call, args);
+  const chunks: SQL[] = [sql.raw(`select ${call.fn}(`)];
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) chunks.push(sql.raw(", "));
+    // One parameter each, an array too (a bare array in `sql` would become a list).
+    chunks.push(sql`${sql.param(values[i])}${call.casts[i]}`);
+  }
+  chunks.push(sql.raw(") as outcome"));
+  return sql.join(chunks);
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { referrals } from "../src/db/schema";
+import { profiles, referrals } from "../src/db/schema";
 import { postTransaction } from "../src/modules/ledger/ledger.service";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { grantSignupRewards } from "../src/modules/referrals/referrals.service";
@@ -166,6 +166,40 @@ describe("transfers", () => {
         (x: { direction: string; transferType: string }) => `${x.direction}:${x.transferType}`,
       ),
     ).toEqual(["received:USDT", "received:VIEWS"]);
+  });
+
+  it("reads the recipient with the shared rule and settles whether they can receive at commit (ADR 043)", async () => {
+    const a = await member(1_000n);
+    const b = await member();
+    const send = (recipient: string, headers: Record<string, string> = {}) =>
+      a.c.request(
+        "POST",
+        "/api/transfers",
+        { recipient, transferType: "VIEWS", amount: "100" },
+        headers,
+      );
+    const named = await send(`  @${b.me.profile.username.toUpperCase()} `);
+    expect(named.statusCode).toBe(200);
+    expect(named.json().transfer.recipient.id).toBe(b.me.profile.id);
+    expect((await send(b.me.profile.id.toUpperCase())).statusCode).toBe(200);
+    const noOne = await send("bru-no");
+    expect(noOne.statusCode).toBe(404);
+    expect(noOne.json().code).toBe("RECIPIENT_NOT_FOUND");
+
+    const first = await send(b.me.profile.username, { "idempotency-key": "recipient-rule-1" });
+    expect(first.statusCode).toBe(200);
+    await db().update(profiles).set({ suspended: true }).where(eq(profiles.id, b.me.profile.id));
+    for (const recipient of [b.me.profile.username, b.me.profile.id]) {
+      const refused = await send(recipient);
+      expect(refused.statusCode, recipient).toBe(404);
+      expect(refused.json().code).toBe("RECIPIENT_NOT_FOUND");
+    }
+    // The key was claimed before the recipient was checked: its retry replays the first answer.
+    const retry = await send(b.me.profile.username, { "idempotency-key": "recipient-rule-1" });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json().transfer.id).toBe(first.json().transfer.id);
+    expect(await balances(a.c)).toMatchObject({ views: "700" });
   });
 
   it("answers every seed message and changes nothing", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { transferProblem } from "./transfer-checks";
+import { recipientRef, transferProblem } from "./transfer-checks";
 
 const me = { id: "8f7c2a3e-1111-4222-8333-944455556666", username: "Alice" };
 const balances = { views: 500n, usdt: 250_000_000n };
@@ -38,5 +38,23 @@ describe("transferProblem", () => {
 
   it("leaves the balance to the ledger when it is not known (the server)", () => {
     expect(check({ amount: "100000" }, null as never)).toBeNull();
+  });
+});
+
+describe("recipientRef (the seeds' recipient rule, ADR 043)", () => {
+  it("reads a value without a hyphen as a username, after trimming and the @", () => {
+    expect(recipientRef("  @Bruno ")).toEqual({ username: "Bruno" });
+    expect(recipientRef("bruno_1")).toEqual({ username: "bruno_1" });
+  });
+
+  it("reads a value with a hyphen as a profile id, lower-cased", () => {
+    expect(recipientRef(" 8F7C2A3E-1111-4222-8333-944455556666")).toEqual({
+      id: "8f7c2a3e-1111-4222-8333-944455556666",
+    });
+  });
+
+  it("names no one with a hyphen that is not a UUID", () => {
+    expect(recipientRef("bru-no")).toBeNull();
+    expect(recipientRef("8f7c2a3e-1111-4222-8333")).toBeNull();
   });
 });

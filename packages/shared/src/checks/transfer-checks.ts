@@ -8,6 +8,23 @@ export function normaliseRecipient(value: string): string {
   return value.trim().replace(/^@/, "");
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whom a transfer's recipient field names: a profile id, a username, or no one. */
+export type RecipientRef = { id: string } | { username: string } | null;
+
+/**
+ * The seeds' recipient rule, kept only here (ADR 043): after `normaliseRecipient`, a value with
+ * a hyphen is a profile id (lower-cased; one that is not a UUID names no one), any other value a
+ * username (matched regardless of case). The recipient preview and the transfer both read it;
+ * the transfer command only checks, at commit, that the member it names can still receive.
+ */
+export function recipientRef(value: string): RecipientRef {
+  const recipient = normaliseRecipient(value);
+  if (!recipient.includes("-")) return { username: recipient };
+  return UUID.test(recipient) ? { id: recipient.toLowerCase() } : null;
+}
+
 /** Parsed minor units of a typed transfer amount (views or micro-USDT), or null. */
 export function parseTransferAmount(type: TransferType, amount: string): bigint | null {
   return type === "VIEWS" ? parseViews(amount) : parseUsdt(amount);

@@ -3,8 +3,10 @@
 -- The ONE current definition of each function below (ADR 042): edit it here, never in a
 -- migration. Applied after the migrations when this file's sha256 changes (src/db/migrate.ts).
 
--- A transfer (the shared checks ran in the service): the recipient by username or id, with both
--- members' accounts in the same read, never the sender and never a suspended member; one
+-- A transfer (the shared checks ran in the service). p_recipient is the profile id the service
+-- read from the recipient field (recipientRef in packages/shared, ADR 043: the seeds' id-or-
+-- username rule lives there once), or null for no one; here only what can change until the
+-- commit: both members' accounts in one read, never the sender, never a suspended member; one
 -- posting; then the record, the recipient's notice and the answer in one statement.
 CREATE OR REPLACE FUNCTION vv_transfer(
   p_sender uuid, p_key text, p_route text, p_hash text,
@@ -12,34 +14,19 @@ CREATE OR REPLACE FUNCTION vv_transfer(
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_prior jsonb := vv_idempotency_claim(p_sender, p_key, p_route, p_hash);
-  v_value text := regexp_replace(btrim(p_recipient), '^@', '');
   v_to record;
   v_tx uuid;
   v_result jsonb;
 BEGIN
   IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
-  -- The seeds' rule: a value with a hyphen is an id, otherwise a username (case-insensitive).
-  IF position('-' IN v_value) > 0 THEN
-    IF v_value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN
-      SELECT p.id, p.username, p.is_verified, p.suspended, p.auth_uid,
-             (p.email_prefs ->> 'transactions')::boolean AS notify,
-             ra.id AS to_account, sa.id AS from_account
-        INTO v_to
-      FROM profiles p
-      JOIN ledger_accounts ra ON ra.profile_id = p.id AND ra.kind = 'member' AND ra.currency = p_currency
-      JOIN ledger_accounts sa ON sa.profile_id = p_sender AND sa.kind = 'member' AND sa.currency = p_currency
-      WHERE p.id = v_value::uuid;
-    END IF;
-  ELSE
-    SELECT p.id, p.username, p.is_verified, p.suspended, p.auth_uid,
-           (p.email_prefs ->> 'transactions')::boolean AS notify,
-           ra.id AS to_account, sa.id AS from_account
-      INTO v_to
-    FROM profiles p
-    JOIN ledger_accounts ra ON ra.profile_id = p.id AND ra.kind = 'member' AND ra.currency = p_currency
-    JOIN ledger_accounts sa ON sa.profile_id = p_sender AND sa.kind = 'member' AND sa.currency = p_currency
-    WHERE lower(p.username) = lower(v_value);
-  END IF;
+  SELECT p.id, p.username, p.is_verified, p.suspended, p.auth_uid,
+         (p.email_prefs ->> 'transactions')::boolean AS notify,
+         ra.id AS to_account, sa.id AS from_account
+    INTO v_to
+  FROM profiles p
+  JOIN ledger_accounts ra ON ra.profile_id = p.id AND ra.kind = 'member' AND ra.currency = p_currency
+  JOIN ledger_accounts sa ON sa.profile_id = p_sender AND sa.kind = 'member' AND sa.currency = p_currency
+  WHERE p.id = p_recipient::uuid;
   IF v_to.id = p_sender THEN PERFORM vv_refuse('SELF_TRANSFER', '{}', 'recipient'); END IF;
   IF v_to.id IS NULL OR v_to.suspended THEN
     PERFORM vv_refuse('RECIPIENT_NOT_FOUND', '{}', 'recipient');

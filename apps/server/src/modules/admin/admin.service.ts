@@ -28,7 +28,12 @@ import { neutraliseFormula } from "../activity/activity.service";
 import type { Idempotency } from "../idempotency/idempotency";
 import { readBalances } from "../ledger/ledger.repository";
 import { balancesByKind } from "../ledger/ledger-invariants.repository";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import { verifyLedger } from "../ledger/verify-ledger";
 import { cancelAllOffersOf } from "../marketplace/marketplace.repository";
 import { deleteSessionsOfUser, setRole, setSuspended } from "../members/members.repository";
@@ -353,17 +358,15 @@ async function decidedReferral(db: Db, id: string): Promise<THeldReferral> {
   return heldReferral(row);
 }
 
-const APPROVE_COMMAND = command("vv_referral_approve", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "bigint",
-]);
+const APPROVE_COMMAND = command("vv_referral_approve", {
+  p_actor: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_referral: "uuid",
+  p_reason: "text",
+  p_actor_role: "text",
+  p_address: "text?",
+  p_commission_bps: "bigint",
+});
 
 /**
  * Approves a held referral through the money command vv_referral_approve (ADR 028): the
@@ -377,17 +380,15 @@ export async function approveHeldReferral(
   reason: string,
   idem: Idempotency,
 ): Promise<CommandOutcome<{ referral: THeldReferral }>> {
-  const outcome = await runCommand<{ referralId: string }>(money, APPROVE_COMMAND, [
-    actor.profileId,
-    idem.key,
-    idem.route,
-    idem.hash,
-    referralId,
+  const outcome = await APPROVE_COMMAND.run<{ referralId: string }>(money, {
+    actor: actor.profileId,
+    ...idem,
+    referral: referralId,
     reason,
-    actor.role,
-    actor.address,
-    REFERRAL.commissionBasisPoints.toString(),
-  ]);
+    actorRole: actor.role,
+    address: actor.address,
+    commissionBps: REFERRAL.commissionBasisPoints,
+  });
   return { ...outcome, result: { referral: await decidedReferral(money.db, referralId) } };
 }
 

@@ -17,7 +17,12 @@ import { type Db, prepared, runPrepared } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import { findPublicProfile } from "../profiles/profiles.service";
 import {
   type CommitmentRow,
@@ -121,21 +126,19 @@ export async function setClientSeed(
   return { costViews: MYSTERY_BOX.costViews.toString(), commitment: toCommitment(row) };
 }
 
-const OPEN_BOX_COMMAND = command("vv_open_box", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "text",
-  "text",
-  "text",
-  "int",
-  "text",
-  "text",
-  "text",
-  "bigint",
-  "timestamptz",
-]);
+const OPEN_BOX_COMMAND = command("vv_open_box", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_server_seed: "text",
+  p_seed_hash: "text",
+  p_client_seed: "text",
+  p_nonce: "int",
+  p_rarity: "text",
+  p_item: "text",
+  p_next_seed: "text",
+  p_cost: "bigint",
+  p_now: "timestamptz",
+});
 
 /**
  * How many times an opening is rolled again when another opening of the same member (or a new
@@ -179,24 +182,21 @@ export async function openBox(
     const roll = await rollBox(nodeFairness, commitment);
     const nextSeed = newServerSeed();
     try {
-      const outcome = await runCommand<OpenBoxRow>(
+      const outcome = await OPEN_BOX_COMMAND.run<OpenBoxRow>(
         money,
-        OPEN_BOX_COMMAND,
-        [
-          profileId,
-          idem.key,
-          idem.route,
-          idem.hash,
-          commitment.serverSeed,
-          commitment.serverSeedHash,
-          commitment.clientSeed,
-          commitment.nonce,
-          roll.rarity,
-          roll.itemId,
+        {
+          member: profileId,
+          ...idem,
+          serverSeed: commitment.serverSeed,
+          seedHash: commitment.serverSeedHash,
+          clientSeed: commitment.clientSeed,
+          nonce: commitment.nonce,
+          rarity: roll.rarity,
+          item: roll.itemId,
           nextSeed,
-          MYSTERY_BOX.costViews,
-          clock.now().toISOString(),
-        ],
+          cost: MYSTERY_BOX.costViews,
+          now: clock.now(),
+        },
         {
           insufficient: {
             code: "INSUFFICIENT_BALANCE",

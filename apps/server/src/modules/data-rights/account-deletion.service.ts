@@ -1,18 +1,27 @@
 import { ACCOUNT_DELETION, type TDeleteAccountRequest } from "@viewvault/shared";
-import { type Db, prepared, runPrepared } from "../../db/client";
+import { type Db, runPrepared } from "../../db/client";
+import { functionCall, valuesOf } from "../../db/function-call";
 import type { Clock } from "../../lib/clock";
 import type { Member } from "../../plugins/auth";
-import { command, type Money, runCommand } from "../ledger/money-command";
+import { command, type Money } from "../ledger/money-command";
 import { confirmIdentity } from "../profiles/profiles.service";
 
-const REQUEST_COMMAND = command("vv_request_account_deletion", [
-  "uuid",
-  "boolean",
-  "timestamptz",
-  "timestamptz",
-]);
-const CANCEL = prepared("select vv_cancel_account_deletion($1::text, $2::timestamptz) as outcome");
-const RUN_DUE = prepared("select vv_run_account_deletions($1::timestamptz, $2::int) as outcome");
+const REQUEST_COMMAND = command("vv_request_account_deletion", {
+  p_member: "uuid",
+  p_forfeit: "boolean",
+  p_now: "timestamptz",
+  p_due: "timestamptz",
+});
+const CANCEL = functionCall(
+  "vv_cancel_account_deletion",
+  { p_auth: "text", p_now: "timestamptz" },
+  "jsonb",
+);
+const RUN_DUE = functionCall(
+  "vv_run_account_deletions",
+  { p_now: "timestamptz", p_limit: "int" },
+  "jsonb",
+);
 
 const DAY_MS = 24 * 3600_000;
 
@@ -31,12 +40,12 @@ export async function requestAccountDeletion(
   await confirmIdentity(money.db, authSecret, member, request);
   const now = clock.now();
   const due = new Date(now.getTime() + ACCOUNT_DELETION.graceDays * DAY_MS);
-  const outcome = await runCommand<{ scheduled: true; deleteAt: string }>(money, REQUEST_COMMAND, [
-    member.profile.id,
-    request.forfeitBalance ?? false,
-    now.toISOString(),
-    due.toISOString(),
-  ]);
+  const outcome = await REQUEST_COMMAND.run<{ scheduled: true; deleteAt: string }>(money, {
+    member: member.profile.id,
+    forfeit: request.forfeitBalance ?? false,
+    now,
+    due,
+  });
   return outcome.result;
 }
 
@@ -52,7 +61,7 @@ export async function cancelAccountDeletion(
   const [row] = await runPrepared<{ outcome: { cancelled: boolean; deleted: boolean } }>(
     db,
     CANCEL,
-    [authUid, clock.now().toISOString()],
+    valuesOf(CANCEL, { auth: authUid, now: clock.now() }),
   );
   return row?.outcome ?? { cancelled: false, deleted: false };
 }
@@ -67,9 +76,10 @@ export async function runDueAccountDeletions(
   clock: Clock,
   limit: number = ACCOUNT_DELETION.batchSize,
 ): Promise<{ done: string[]; blocked: string[] }> {
-  const [row] = await runPrepared<{ outcome: { done: string[]; blocked: string[] } }>(db, RUN_DUE, [
-    clock.now().toISOString(),
-    limit,
-  ]);
+  const [row] = await runPrepared<{ outcome: { done: string[]; blocked: string[] } }>(
+    db,
+    RUN_DUE,
+    valuesOf(RUN_DUE, { now: clock.now(), limit }),
+  );
   return row?.outcome ?? { done: [], blocked: [] };
 }

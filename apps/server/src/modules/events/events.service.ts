@@ -15,7 +15,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, runCommand } from "../ledger/money-command";
+import { type CommandOutcome, command, IDEMPOTENCY_ARGS } from "../ledger/money-command";
 import type { ProfileRow } from "../profiles/profiles.repository";
 import type { DailyClaimGate } from "./daily-claim-gate";
 import {
@@ -106,26 +106,22 @@ export async function dailyWinners(db: Db, clock: Clock): Promise<TDailyWinners>
   };
 }
 
-const DAILY_COMMAND = command("vv_claim_daily", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "date",
-  "timestamptz",
-  "bigint",
-  "int",
-]);
+const DAILY_COMMAND = command("vv_claim_daily", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_day: "date",
+  p_now: "timestamptz",
+  p_reward: "bigint",
+  p_cooldown: "int",
+});
 
-const ANNUAL_COMMAND = command("vv_claim_annual", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "int",
-  "timestamptz",
-  "bigint",
-]);
+const ANNUAL_COMMAND = command("vv_claim_annual", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_year: "int",
+  p_now: "timestamptz",
+  p_reward: "bigint",
+});
 
 type EventsApp = Pick<FastifyInstance, "money" | "clock" | "realtime">;
 
@@ -148,16 +144,14 @@ export async function claimDaily(
   }
   let outcome: CommandOutcome<TDailyClaimResult>;
   try {
-    outcome = await runCommand<TDailyClaimResult>(app.money, DAILY_COMMAND, [
-      member.id,
-      idem.key,
-      idem.route,
-      idem.hash,
-      schedule.date,
-      now.toISOString(),
-      DAILY_CLAIM.rewardViews,
-      DAILY_CLAIM.winCooldownDays,
-    ]);
+    outcome = await DAILY_COMMAND.run<TDailyClaimResult>(app.money, {
+      member: member.id,
+      ...idem,
+      day: schedule.date,
+      now,
+      reward: DAILY_CLAIM.rewardViews,
+      cooldown: DAILY_CLAIM.winCooldownDays,
+    });
   } catch (error) {
     // Refused as already claimed: the winner's row is committed, so it can be read now.
     if (error instanceof AppError && error.code === "EVENT_ALREADY_CLAIMED") {
@@ -178,15 +172,13 @@ export async function claimAnnual(
   idem: Idempotency,
 ): Promise<CommandOutcome<TAnnualClaimResult>> {
   const now = app.clock.now();
-  const outcome = await runCommand<TAnnualClaimResult>(app.money, ANNUAL_COMMAND, [
-    member.id,
-    idem.key,
-    idem.route,
-    idem.hash,
-    annualSchedule(now).year,
-    now.toISOString(),
-    ANNUAL_EVENT.rewardViews,
-  ]);
+  const outcome = await ANNUAL_COMMAND.run<TAnnualClaimResult>(app.money, {
+    member: member.id,
+    ...idem,
+    year: annualSchedule(now).year,
+    now,
+    reward: ANNUAL_EVENT.rewardViews,
+  });
   if (!outcome.replayed) app.realtime.announce("events", null);
   return outcome;
 }

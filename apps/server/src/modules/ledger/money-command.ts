@@ -1,4 +1,11 @@
-import { type Db, type PreparedStatement, prepared, runPrepared } from "../../db/client";
+import { type Db, runPrepared } from "../../db/client";
+import {
+  type ArgsOf,
+  type FunctionCall,
+  functionCall,
+  type Params,
+  valuesOf,
+} from "../../db/function-call";
 import { type Insufficient, refusalOf } from "./ledger.service";
 
 /** What a money command answered: its HTTP status and result, and whom it touched. */
@@ -23,26 +30,45 @@ export interface Money {
   posted?(kind: string): void;
 }
 
-/** A money command's prepared statement and the kind of ledger posting it commits, if any. */
-export interface CommandStatement extends PreparedStatement {
+/** A money command's statement (declared once, ADR 043) and the kind of posting it commits. */
+export interface CommandStatement<P extends Params = Params> extends FunctionCall<P> {
   /** `vv_transfer` posts `transfer`; undefined for a command that moves no money. */
   kind?: string;
+  /**
+   * Runs the command with its arguments by name (typed from the declaration), see `runCommand`.
+   * `R` is the result the function answers.
+   */
+  run<R>(
+    money: Money,
+    args: ArgsOf<P>,
+    options?: { insufficient?: Insufficient },
+  ): Promise<CommandOutcome<R>>;
 }
 
+/** The arguments every keyed money command takes after its member: the Idempotency-Key's. */
+export const IDEMPOTENCY_ARGS = { p_key: "text?", p_route: "text", p_hash: "text" } as const;
+
 /**
- * The statement that calls money command `fn` with arguments of these PostgreSQL types:
- * `select fn($1::uuid, …) as outcome`, prepared once at module load. Its posting kind is the
+ * Money command `fn`, declared with its arguments by their names in pg_proc, in the function's
+ * order, each with its PostgreSQL type (`"text?"` also takes null): the statement
+ * `select fn($1::uuid, …) as outcome` is built and prepared once, at module load, and the
+ * signature test checks the declaration against the function (ADR 043). Its posting kind is the
  * function's name without `vv_` (metrics count it), unless `posts: false` (a step that moves no
- * money, e.g. a support desk's status change).
+ * money, e.g. a support desk's status change). Every money command answers `jsonb`.
  */
-export function command(
+export function command<const P extends Params>(
   fn: string,
-  types: string[],
+  params: P,
   options: { posts?: boolean } = {},
-): CommandStatement {
-  const args = types.map((type, i) => `$${i + 1}::${type}`).join(", ");
-  const statement: CommandStatement = prepared(`select ${fn}(${args}) as outcome`);
+): CommandStatement<P> {
+  const statement = functionCall(fn, params, "jsonb") as CommandStatement<P>;
   if (options.posts !== false) statement.kind = fn.replace(/^vv_/, "");
+  statement.run = <R>(
+    money: Money,
+    args: ArgsOf<P>,
+    runOptions?: { insufficient?: Insufficient },
+  ): Promise<CommandOutcome<R>> =>
+    runCommand<R>(money, statement, valuesOf(statement, args), runOptions);
   return statement;
 }
 
@@ -52,7 +78,7 @@ export function command(
  * the error catalogue (an overdraft to the caller's `insufficient`), and publishes whom it
  * touched once it committed.
  */
-export async function runCommand<R>(
+async function runCommand<R>(
   money: Money,
   statement: CommandStatement,
   values: unknown[],

@@ -7,6 +7,7 @@ import {
   queryRows,
   runPrepared,
 } from "../../db/client";
+import { callSql, functionCall } from "../../db/function-call";
 
 /** An offer with its seller and buyer, as the queries below return it. */
 export interface OfferRow {
@@ -99,11 +100,17 @@ export function offersOfBuyer(db: DbOrTx, profileId: string, limit: number) {
   );
 }
 
+const CANCEL_ALL = functionCall(
+  "vv_market_cancel_all",
+  { p_member: "uuid", p_now: "timestamptz" },
+  "integer",
+);
+
 /** Closes a member's OPEN offers and returns their views (suspension); how many it closed. */
 export async function cancelAllOffersOf(db: DbOrTx, profileId: string, now: Date) {
-  const rows = await queryRows<{ count: number }>(
+  const rows = await queryRows<{ outcome: number }>(
     db,
-    sql`select vv_market_cancel_all(${profileId}::uuid, ${now.toISOString()}::timestamptz) as count`,
+    callSql(CANCEL_ALL, { member: profileId, now }),
   );
-  return Number(rows[0]?.count ?? 0);
+  return Number(rows[0]?.outcome ?? 0);
 }

@@ -16,7 +16,12 @@ import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import type { ProfileRow } from "../profiles/profiles.repository";
 import { type OfferRow, offersOfBuyer, offersOfSeller, openOffers } from "./marketplace.repository";
 
@@ -65,31 +70,25 @@ function toResult(outcome: CommandOutcome<OfferCommandRow>): CommandOutcome<TOff
   };
 }
 
-const LIST_COMMAND = command("vv_market_list", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "bigint",
-  "bigint",
-  "timestamptz",
-]);
-const BUY_COMMAND = command("vv_market_buy", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "uuid",
-  "timestamptz",
-]);
-const CANCEL_COMMAND = command("vv_market_cancel", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "uuid",
-  "timestamptz",
-]);
+const LIST_COMMAND = command("vv_market_list", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_views: "bigint",
+  p_price: "bigint",
+  p_now: "timestamptz",
+});
+const BUY_COMMAND = command("vv_market_buy", {
+  p_buyer: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_offer: "uuid",
+  p_now: "timestamptz",
+});
+const CANCEL_COMMAND = command("vv_market_cancel", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_offer: "uuid",
+  p_now: "timestamptz",
+});
 
 /**
  * Lists an offer: the seeds' sell checks (the shared sequence the form runs), then vv_market_list
@@ -106,18 +105,15 @@ export async function listOffer(
   if (problem) throw AppError.from(problem);
   const offer = parseOffer(request);
   if (!offer) throw new AppError("OFFER_NOT_POSITIVE");
-  const outcome = await runCommand<OfferCommandRow>(
+  const outcome = await LIST_COMMAND.run<OfferCommandRow>(
     money,
-    LIST_COMMAND,
-    [
-      seller.id,
-      idem.key,
-      idem.route,
-      idem.hash,
-      offer.views,
-      offer.priceMicroUsdt,
-      clock.now().toISOString(),
-    ],
+    {
+      member: seller.id,
+      ...idem,
+      views: offer.views,
+      price: offer.priceMicroUsdt,
+      now: clock.now(),
+    },
     { insufficient: insufficientOfferViews() },
   );
   return toResult(outcome);
@@ -131,10 +127,9 @@ export async function buyOffer(
   offerId: string,
   idem: Idempotency,
 ): Promise<CommandOutcome<TOfferResult>> {
-  const outcome = await runCommand<OfferCommandRow>(
+  const outcome = await BUY_COMMAND.run<OfferCommandRow>(
     money,
-    BUY_COMMAND,
-    [buyer.id, idem.key, idem.route, idem.hash, offerId, clock.now().toISOString()],
+    { buyer: buyer.id, ...idem, offer: offerId, now: clock.now() },
     { insufficient: insufficientOfferUsdt() },
   );
   return toResult(outcome);
@@ -148,14 +143,12 @@ export async function cancelOffer(
   offerId: string,
   idem: Idempotency,
 ): Promise<CommandOutcome<TOfferResult>> {
-  const outcome = await runCommand<OfferCommandRow>(money, CANCEL_COMMAND, [
-    seller.id,
-    idem.key,
-    idem.route,
-    idem.hash,
-    offerId,
-    clock.now().toISOString(),
-  ]);
+  const outcome = await CANCEL_COMMAND.run<OfferCommandRow>(money, {
+    member: seller.id,
+    ...idem,
+    offer: offerId,
+    now: clock.now(),
+  });
   return toResult(outcome);
 }
 

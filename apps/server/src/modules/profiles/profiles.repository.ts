@@ -1,5 +1,6 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { callSql, functionCall } from "../../db/function-call";
 import { profiles } from "../../db/schema";
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -72,6 +73,12 @@ export async function usernameTakenByOther(
 }
 
 /** A notice to a member (rendered in their language when the outbox delivers it). */
+const NOTICE = functionCall(
+  "vv_notice",
+  { p_profile: "uuid", p_kind: "text", p_template: "text", p_params: "jsonb" },
+  "void",
+);
+
 export async function queueNotice(
   db: DbOrTx,
   profileId: string,
@@ -80,6 +87,11 @@ export async function queueNotice(
   params: Record<string, string>,
 ): Promise<void> {
   await db.execute(
-    sql`select vv_notice(${profileId}::uuid, ${kind}::text, ${template}::text, ${JSON.stringify(params)}::jsonb)`,
+    callSql(NOTICE, {
+      profile: profileId,
+      kind,
+      template,
+      params: JSON.stringify(params),
+    }),
   );
 }

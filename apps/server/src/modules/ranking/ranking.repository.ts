@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type DbOrTx, prepared, queryRows, runPrepared } from "../../db/client";
+import { callSql, functionCall } from "../../db/function-call";
 
 interface EntryJson {
   rank: number;
@@ -71,13 +72,19 @@ export async function readRanking(
   return rows[0] ?? { entries: null, me: null, summary: null };
 }
 
+const REFRESH = functionCall(
+  "vv_ranking_refresh",
+  { p_now: "timestamptz", p_kinds: "text[]" },
+  "integer",
+);
+
 /** Recomputes the ranking and its summary (vv_ranking_refresh); the number of rows written. */
 export async function refreshRanking(db: DbOrTx, now: Date, kinds: readonly string[]) {
-  const rows = await queryRows<{ rows: number }>(
+  const rows = await queryRows<{ outcome: number }>(
     db,
-    sql`select vv_ranking_refresh(${now.toISOString()}::timestamptz, ${`{${kinds.join(",")}}`}::text[]) as rows`,
+    callSql(REFRESH, { now, kinds: [...kinds] }),
   );
-  return Number(rows[0]?.rows ?? 0);
+  return Number(rows[0]?.outcome ?? 0);
 }
 
 /** Hides the member from the ranking (their rows go at once) or shows them again (next refresh). */

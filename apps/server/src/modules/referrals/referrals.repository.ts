@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
+import { callSql, functionCall } from "../../db/function-call";
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -99,17 +100,27 @@ export async function addReferralEarnings(
     .where(eq(referralBalance.userId, referrerId));
 }
 
+const PAY_COMMISSION = functionCall(
+  "vv_pay_commission",
+  { p_referee: "uuid", p_credited: "bigint", p_via_conversion: "boolean", p_bps: "bigint" },
+  "uuid",
+);
+
 /** vv_pay_commission (db/functions/referrals.sql): the referrer paid, or null. */
 export async function callPayCommission(
   tx: DbOrTx,
   args: { referee: string; credited: bigint; viaConversion: boolean; basisPoints: bigint },
 ): Promise<string | null> {
-  const [row] = await queryRows<{ referrer: string | null }>(
+  const [row] = await queryRows<{ outcome: string | null }>(
     tx,
-    sql`select vv_pay_commission(${args.referee}::uuid, ${args.credited}::bigint,
-          ${args.viaConversion}::boolean, ${args.basisPoints}::bigint) as referrer`,
+    callSql(PAY_COMMISSION, {
+      referee: args.referee,
+      credited: args.credited,
+      viaConversion: args.viaConversion,
+      bps: args.basisPoints,
+    }),
   );
-  return row?.referrer ?? null;
+  return row?.outcome ?? null;
 }
 
 export async function referralSummaryRows(db: DbOrTx, referrerId: string, recent: number) {

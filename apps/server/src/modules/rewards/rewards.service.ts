@@ -13,7 +13,12 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Realtime } from "../../plugins/realtime";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import {
   availableBonuses,
   availableMilestones,
@@ -59,15 +64,13 @@ export async function rewardsOf(db: Db, profileId: string): Promise<TRewards> {
 
 type RewardsApp = Pick<FastifyInstance, "db" | "money" | "clock" | "realtime">;
 
-const GRANT_COMMAND = command("vv_grant_bonus", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "uuid",
-  "bigint",
-  "text",
-]);
+const GRANT_COMMAND = command("vv_grant_bonus", {
+  p_actor: "uuid?",
+  ...IDEMPOTENCY_ARGS,
+  p_target: "uuid",
+  p_amount: "bigint",
+  p_reason: "text",
+});
 
 /**
  * Staff grant a member an event bonus (AVAILABLE until claimed) with `vv_grant_bonus`: one
@@ -86,37 +89,33 @@ export async function grantBonus(
   if (amount === null || amount <= 0n || amount > EVENT_BONUS.maxMicroUsdt) {
     throw new AppError("INVALID_AMOUNT", {}, { field: "amount" });
   }
-  const outcome = await runCommand<TEventBonus>(app.money, GRANT_COMMAND, [
-    actorProfileId,
-    idem?.key ?? null,
-    idem?.route ?? "",
-    idem?.hash ?? "",
-    targetProfileId,
+  const outcome = await GRANT_COMMAND.run<TEventBonus>(app.money, {
+    actor: actorProfileId,
+    key: idem?.key ?? null,
+    route: idem?.route ?? "",
+    hash: idem?.hash ?? "",
+    target: targetProfileId,
     amount,
-    request.reason,
-  ]);
+    reason: request.reason,
+  });
   if (!outcome.replayed) app.realtime.announce("rewards", [targetProfileId]);
   return outcome;
 }
 
-const BONUS_COMMAND = command("vv_claim_bonus", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "uuid",
-  "timestamptz",
-  "bigint",
-]);
-const MILESTONE_COMMAND = command("vv_claim_milestone", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "uuid",
-  "timestamptz",
-  "bigint",
-]);
+const BONUS_COMMAND = command("vv_claim_bonus", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_bonus: "uuid",
+  p_now: "timestamptz",
+  p_commission_bps: "bigint",
+});
+const MILESTONE_COMMAND = command("vv_claim_milestone", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_reward: "uuid",
+  p_now: "timestamptz",
+  p_commission_bps: "bigint",
+});
 
 /** Claims an AVAILABLE event bonus once (`vv_claim_bonus`): USDT plus the referrer's 1 %. */
 export async function claimBonus(
@@ -125,15 +124,13 @@ export async function claimBonus(
   bonusId: string,
   idem: Idempotency,
 ): Promise<CommandOutcome<TRewardClaimResult>> {
-  return runCommand<TRewardClaimResult>(app.money, BONUS_COMMAND, [
-    profileId,
-    idem.key,
-    idem.route,
-    idem.hash,
-    bonusId,
-    app.clock.now().toISOString(),
-    REFERRAL.commissionBasisPoints,
-  ]);
+  return BONUS_COMMAND.run<TRewardClaimResult>(app.money, {
+    member: profileId,
+    ...idem,
+    bonus: bonusId,
+    now: app.clock.now(),
+    commissionBps: REFERRAL.commissionBasisPoints,
+  });
 }
 
 /** Claims an AVAILABLE milestone reward once (`vv_claim_milestone`). */
@@ -143,13 +140,11 @@ export async function claimMilestone(
   rewardId: string,
   idem: Idempotency,
 ): Promise<CommandOutcome<TRewardClaimResult>> {
-  return runCommand<TRewardClaimResult>(app.money, MILESTONE_COMMAND, [
-    profileId,
-    idem.key,
-    idem.route,
-    idem.hash,
-    rewardId,
-    app.clock.now().toISOString(),
-    REFERRAL.commissionBasisPoints,
-  ]);
+  return MILESTONE_COMMAND.run<TRewardClaimResult>(app.money, {
+    member: profileId,
+    ...idem,
+    reward: rewardId,
+    now: app.clock.now(),
+    commissionBps: REFERRAL.commissionBasisPoints,
+  });
 }

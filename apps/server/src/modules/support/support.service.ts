@@ -18,7 +18,12 @@ import { recordAuditEvent } from "../admin/admin.repository";
 import { loadAccountSecurity } from "../auth/accounts.repository";
 import { verifyPassword } from "../auth/password";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import { queueNotice } from "../profiles/profiles.repository";
 import { toWithdrawal } from "../withdrawals/withdrawals.mapper";
 import {
@@ -145,17 +150,26 @@ export function listDeskRequests(db: Db, query: TSupportListQuery): Promise<TSup
 }
 
 /** Every staff command starts with who acts (profile, role, address) and the Idempotency-Key. */
-const ACTOR = ["uuid", "text", "text", "text", "text", "text", "uuid"];
-const TAKE = command("vv_withdraw_take", [...ACTOR, "timestamptz"], { posts: false });
-const RELEASE = command("vv_withdraw_release", [...ACTOR, "timestamptz"], { posts: false });
-const COMPLETE = command("vv_withdraw_complete", [...ACTOR, "text", "timestamptz"]);
-const FAIL = command("vv_withdraw_fail", [...ACTOR, "text", "timestamptz"]);
-const SET_STATUS = command("vv_support_set_status", [...ACTOR, "text", "timestamptz"], {
-  posts: false,
-});
+const ACTOR = {
+  p_staff: "uuid",
+  p_role: "text",
+  p_ip: "text",
+  ...IDEMPOTENCY_ARGS,
+  p_request: "uuid",
+} as const;
+const NOW = { p_now: "timestamptz" } as const;
+const TAKE = command("vv_withdraw_take", { ...ACTOR, ...NOW }, { posts: false });
+const RELEASE = command("vv_withdraw_release", { ...ACTOR, ...NOW }, { posts: false });
+const COMPLETE = command("vv_withdraw_complete", { ...ACTOR, p_tx_hash: "text?", ...NOW });
+const FAIL = command("vv_withdraw_fail", { ...ACTOR, p_reason: "text", ...NOW });
+const SET_STATUS = command(
+  "vv_support_set_status",
+  { ...ACTOR, p_status: "text", ...NOW },
+  { posts: false },
+);
 
 function actorOf(staff: Member, ip: string, idem: Idempotency, requestId: string) {
-  return [staff.profile.id, staff.profile.role, ip, idem.key, idem.route, idem.hash, requestId];
+  return { staff: staff.profile.id, role: staff.profile.role, ip, ...idem, request: requestId };
 }
 
 async function oneRequest(db: Db, id: string): Promise<TSupportRequest> {
@@ -194,11 +208,11 @@ export async function setRequestStatus(
   const now = clock.now();
   let outcome: CommandOutcome<unknown>;
   if (!found.withdrawalId) {
-    outcome = await runCommand(money, SET_STATUS, [...actor, body.status, now]);
+    outcome = await SET_STATUS.run(money, { ...actor, status: body.status, now });
   } else if (body.status === "PROCESSING") {
-    outcome = await runCommand(money, TAKE, [...actor, now]);
+    outcome = await TAKE.run(money, { ...actor, now });
   } else if (body.status === "PENDING") {
-    outcome = await runCommand(money, RELEASE, [...actor, now]);
+    outcome = await RELEASE.run(money, { ...actor, now });
   } else {
     const current = await oneRequest(money.db, requestId);
     const claim = current.withdrawal;
@@ -212,7 +226,7 @@ export async function setRequestStatus(
       }
     }
     // Awaiting approval: the hash is already recorded; anything else: the command refuses.
-    outcome = await runCommand(money, COMPLETE, [...actor, sent ? hash : null, now]);
+    outcome = await COMPLETE.run(money, { ...actor, txHash: sent ? hash : null, now });
   }
   return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
 }
@@ -227,11 +241,11 @@ export async function failWithdrawal(
   reason: string,
   idem: Idempotency,
 ): Promise<{ request: TSupportRequest; replayed: boolean }> {
-  const outcome = await runCommand(money, FAIL, [
+  const outcome = await FAIL.run(money, {
     ...actorOf(staff, ip, idem, requestId),
     reason,
-    clock.now(),
-  ]);
+    now: clock.now(),
+  });
   return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
 }
 

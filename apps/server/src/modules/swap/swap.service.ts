@@ -11,7 +11,12 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import type { ProfileRow } from "../profiles/profiles.repository";
 import { recentSwaps, type SwapRow } from "./swap.repository";
 
@@ -30,17 +35,15 @@ export function toSwapDto(row: SwapRow): TSwap {
   };
 }
 
-const SWAP_COMMAND = command("vv_swap", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "text",
-  "bigint",
-  "bigint",
-  "numeric",
-  "bigint",
-]);
+const SWAP_COMMAND = command("vv_swap", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_direction: "text",
+  p_views: "bigint",
+  p_usdt: "bigint",
+  p_rate: "numeric",
+  p_commission_bps: "bigint",
+});
 
 interface SwapResultRow {
   swap: Omit<TSwap, "swapRate">;
@@ -65,20 +68,17 @@ export async function createSwap(
   const toUsdt = request.direction === "VIEWS_TO_USDT";
   const views = toUsdt ? quote.spend : quote.receive;
   const usdt = toUsdt ? quote.receive : quote.spend;
-  const outcome = await runCommand<SwapResultRow>(
+  const outcome = await SWAP_COMMAND.run<SwapResultRow>(
     money,
-    SWAP_COMMAND,
-    [
-      member.id,
-      idem.key,
-      idem.route,
-      idem.hash,
-      request.direction,
+    {
+      member: member.id,
+      ...idem,
+      direction: request.direction,
       views,
       usdt,
-      RATE,
-      REFERRAL.commissionBasisPoints,
-    ],
+      rate: RATE,
+      commissionBps: REFERRAL.commissionBasisPoints,
+    },
     { insufficient: insufficientSwap(request.direction) },
   );
   const { swap, balances } = outcome.result;

@@ -1,7 +1,7 @@
 import {
   insufficientTransfer,
-  normaliseRecipient,
   parseTransferAmount,
+  recipientRef,
   type TBalances,
   type TCreateTransferRequest,
   type TMemberRef,
@@ -9,10 +9,15 @@ import {
   type TTransferResult,
   transferProblem,
 } from "@viewvault/shared";
-import type { Db, DbOrTx } from "../../db/client";
+import { type Db, type DbOrTx, prepared, runPrepared } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import {
   findProfileById,
   findProfileByUsername,
@@ -20,21 +25,36 @@ import {
 } from "../profiles/profiles.repository";
 import { transfersOf } from "./transfers.repository";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function ref(p: Pick<ProfileRow, "id" | "username" | "isVerified">): TMemberRef {
   return { id: p.id, username: p.username, isVerified: p.isVerified };
 }
 
-/** A recipient by username (no hyphen) or profile id (the seeds' rule); suspended members cannot receive. */
+/** A recipient by username or profile id (the seeds' rule, `recipientRef`); suspended members cannot receive. */
 export async function findRecipient(db: DbOrTx, query: string): Promise<ProfileRow | undefined> {
-  const value = normaliseRecipient(query);
-  const profile = value.includes("-")
-    ? UUID_RE.test(value)
-      ? await findProfileById(db, value)
-      : undefined
-    : await findProfileByUsername(db, value);
+  const ref = recipientRef(query);
+  const profile = !ref
+    ? undefined
+    : "id" in ref
+      ? await findProfileById(db, ref.id)
+      : await findProfileByUsername(db, ref.username);
   return profile && !profile.suspended ? profile : undefined;
+}
+
+const PROFILE_ID_BY_USERNAME = prepared(
+  "select id from profiles where lower(username) = lower($1) limit 1",
+);
+
+/**
+ * The profile id the recipient field names (`recipientRef`), or null for no one: an id as
+ * written, a username looked up (one indexed read). The transfer command checks, at commit,
+ * that this member still exists, can receive, and is not the sender.
+ */
+async function recipientId(db: Db, value: string): Promise<string | null> {
+  const ref = recipientRef(value);
+  if (!ref) return null;
+  if ("id" in ref) return ref.id;
+  const [row] = await runPrepared<{ id: string }>(db, PROFILE_ID_BY_USERNAME, [ref.username]);
+  return row?.id ?? null;
 }
 
 export async function previewRecipient(
@@ -49,16 +69,14 @@ export async function previewRecipient(
   return ref(recipient);
 }
 
-const TRANSFER_COMMAND = command("vv_transfer", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "text",
-  "text",
-  "bigint",
-  "text",
-]);
+const TRANSFER_COMMAND = command("vv_transfer", {
+  p_sender: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_recipient: "text?",
+  p_currency: "text",
+  p_amount: "bigint",
+  p_sender_username: "text",
+});
 
 interface TransferRow {
   transfer: { id: string; status: string; createdAt: string };
@@ -67,10 +85,12 @@ interface TransferRow {
 }
 
 /**
- * The seeds' checks in the seeds' order (the shared sequence the form runs too), then the transfer
- * command (vv_transfer, db/functions/transfers.sql): in one statement it finds the recipient (never
- * the sender, never a suspended member), posts, records the transfer, queues the recipient's e-mail
- * notice and answers, honouring the Idempotency-Key.
+ * The seeds' checks in the seeds' order (the shared sequence the form runs too), the recipient
+ * the field names (`recipientRef`, ADR 043), then the transfer command (vv_transfer,
+ * db/functions/transfers.sql): in one
+ * statement it claims the Idempotency-Key, refuses a recipient who is no one, the sender or
+ * suspended (RECIPIENT_NOT_FOUND after the claim, so a retry replays the first answer), posts,
+ * records the transfer, queues the recipient's e-mail notice and answers.
  */
 export async function createTransfer(
   money: Money,
@@ -81,19 +101,16 @@ export async function createTransfer(
   const problem = transferProblem(request, { balances: null, me: sender });
   if (problem) throw AppError.from(problem);
   const amount = parseTransferAmount(request.transferType, request.amount) as bigint;
-  const outcome = await runCommand<TransferRow>(
+  const outcome = await TRANSFER_COMMAND.run<TransferRow>(
     money,
-    TRANSFER_COMMAND,
-    [
-      sender.id,
-      idem.key,
-      idem.route,
-      idem.hash,
-      request.recipient,
-      request.transferType,
+    {
+      sender: sender.id,
+      ...idem,
+      recipient: await recipientId(money.db, request.recipient),
+      currency: request.transferType,
       amount,
-      sender.username,
-    ],
+      senderUsername: sender.username,
+    },
     { insufficient: insufficientTransfer(request.transferType) },
   );
   const { transfer, recipient, balances } = outcome.result;

@@ -1,16 +1,19 @@
 import { type TBalances, type TVerifyAccountResult, VERIFICATION } from "@viewvault/shared";
 import type { Clock } from "../../lib/clock";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 
-const VERIFY_COMMAND = command("vv_verify", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "bigint",
-  "timestamptz",
-]);
+const VERIFY_COMMAND = command("vv_verify", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_cost: "bigint",
+  p_now: "timestamptz",
+});
 
 /**
  * Verifies the member's account for 1,000 views (ADR 016) through the verify command
@@ -23,10 +26,9 @@ export async function verifyAccount(
   profileId: string,
   idem: Idempotency,
 ): Promise<CommandOutcome<TVerifyAccountResult>> {
-  return runCommand<{ isVerified: true; costViews: string; balances: TBalances }>(
+  return VERIFY_COMMAND.run<{ isVerified: true; costViews: string; balances: TBalances }>(
     money,
-    VERIFY_COMMAND,
-    [profileId, idem.key, idem.route, idem.hash, VERIFICATION.costViews, clock.now().toISOString()],
+    { member: profileId, ...idem, cost: VERIFICATION.costViews, now: clock.now() },
     {
       insufficient: {
         code: "INSUFFICIENT_BALANCE",

@@ -22,7 +22,12 @@ import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import type { ProfileRow } from "../profiles/profiles.repository";
 import type { OembedClient } from "./oembed";
 import { boostedVideos, feedPage, findVideo, type VideoRow } from "./videos.repository";
@@ -191,19 +196,26 @@ export async function prepareVideo(
   return { ...preview, country: request.country, theme: request.theme };
 }
 
-const KEY_ARGS = ["uuid", "text", "text", "text"];
-const POST_VIDEO_COMMAND = command("vv_post_video", [
-  ...KEY_ARGS,
-  "text",
-  "text",
-  "text",
-  "text",
-  "text",
-  "text",
-  "timestamptz",
-  "bigint",
-]);
-const BOOST_COMMAND = command("vv_boost", [...KEY_ARGS, "uuid", "timestamptz", "bigint", "int"]);
+const POST_VIDEO_COMMAND = command("vv_post_video", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_youtube_id: "text",
+  p_title: "text",
+  p_url: "text",
+  p_country: "text",
+  p_theme: "text",
+  p_thumbnail: "text",
+  p_now: "timestamptz",
+  p_cost: "bigint",
+});
+const BOOST_COMMAND = command("vv_boost", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_video: "uuid",
+  p_now: "timestamptz",
+  p_cost: "bigint",
+  p_hours: "int",
+});
 
 /** A video row as the money commands answer it (to_jsonb of the row). */
 interface VideoJson {
@@ -266,23 +278,20 @@ export async function createVideo(
   idem: Idempotency,
 ): Promise<CommandOutcome<TCreateVideoResult>> {
   const now = clock.now();
-  const outcome = await runCommand<{ video: VideoJson; balances: TBalances }>(
+  const outcome = await POST_VIDEO_COMMAND.run<{ video: VideoJson; balances: TBalances }>(
     money,
-    POST_VIDEO_COMMAND,
-    [
-      member.id,
-      idem.key,
-      idem.route,
-      idem.hash,
-      draft.youtubeId,
-      draft.title,
-      draft.youtubeUrl,
-      draft.country,
-      draft.theme,
-      draft.thumbnailUrl,
-      now.toISOString(),
-      VIDEO.postCostViews,
-    ],
+    {
+      member: member.id,
+      ...idem,
+      youtubeId: draft.youtubeId,
+      title: draft.title,
+      url: draft.youtubeUrl,
+      country: draft.country,
+      theme: draft.theme,
+      thumbnail: draft.thumbnailUrl,
+      now,
+      cost: VIDEO.postCostViews,
+    },
     { insufficient: insufficientForVideo() },
   );
   const { video, balances } = outcome.result;
@@ -305,23 +314,20 @@ export async function boostVideo(
   idem: Idempotency,
 ): Promise<CommandOutcome<TBoostResult>> {
   const now = clock.now();
-  const outcome = await runCommand<{
+  const outcome = await BOOST_COMMAND.run<{
     video: VideoJson;
     boost: { startsAt: string; expiresAt: string; costViews: string; extended: boolean };
     balances: TBalances;
   }>(
     money,
-    BOOST_COMMAND,
-    [
-      member.id,
-      idem.key,
-      idem.route,
-      idem.hash,
-      videoId,
-      now.toISOString(),
-      BOOST.costViews,
-      BOOST.hours,
-    ],
+    {
+      member: member.id,
+      ...idem,
+      video: videoId,
+      now,
+      cost: BOOST.costViews,
+      hours: BOOST.hours,
+    },
     {
       insufficient: {
         code: "INSUFFICIENT_BALANCE",

@@ -9,7 +9,12 @@ import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import type { Idempotency } from "../idempotency/idempotency";
 import { postMoney } from "../ledger/ledger.service";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import { utcDay } from "../watch/watch.service";
 import {
   countOn,
@@ -34,17 +39,15 @@ function toDto(row: ViewRequestRow): TViewRequest {
   };
 }
 
-const VIEW_REQUEST_COMMAND = command("vv_view_request", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "timestamptz",
-  "date",
-  "int",
-  "bigint",
-  "bigint",
-]);
+const VIEW_REQUEST_COMMAND = command("vv_view_request", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_now: "timestamptz",
+  p_day: "date",
+  p_limit: "int",
+  p_cost: "bigint",
+  p_reward: "bigint",
+});
 
 /**
  * A view request, through its command (vv_view_request, db/functions/videos.sql): one of the
@@ -60,7 +63,7 @@ export async function createViewRequest(
   idem: Idempotency,
 ): Promise<CommandOutcome<TCreateViewRequestResult>> {
   const now = clock.now();
-  const outcome = await runCommand<{
+  const outcome = await VIEW_REQUEST_COMMAND.run<{
     request: Omit<TViewRequest, "matchedAt" | "createdAt"> & {
       matchedAt: string | null;
       createdAt: string;
@@ -69,18 +72,15 @@ export async function createViewRequest(
     balances: TBalances;
   }>(
     money,
-    VIEW_REQUEST_COMMAND,
-    [
-      memberId,
-      idem.key,
-      idem.route,
-      idem.hash,
-      now.toISOString(),
-      utcDay(now),
-      VIEW_REQUEST.dailyLimit,
-      VIEW_REQUEST.costViews,
-      VIEW_REQUEST.matchRewardViews,
-    ],
+    {
+      member: memberId,
+      ...idem,
+      now,
+      day: utcDay(now),
+      limit: VIEW_REQUEST.dailyLimit,
+      cost: VIEW_REQUEST.costViews,
+      reward: VIEW_REQUEST.matchRewardViews,
+    },
     {
       insufficient: {
         code: "INSUFFICIENT_BALANCE",

@@ -7,7 +7,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { command, type Money, runCommand } from "../ledger/money-command";
+import { command, type Money } from "../ledger/money-command";
 import { findVideo } from "../videos/videos.repository";
 import {
   abandonOpenSessions,
@@ -136,17 +136,17 @@ export async function beginContent(
   throw notActive(session);
 }
 
-const COMPLETE_COMMAND = command("vv_watch_complete", [
-  "uuid",
-  "uuid",
-  "timestamptz",
-  "int",
-  "int",
-  "date",
-  "int",
-  "bigint",
-  "bigint",
-]);
+const COMPLETE_COMMAND = command("vv_watch_complete", {
+  p_member: "uuid",
+  p_session: "uuid",
+  p_now: "timestamptz",
+  p_content_seconds: "int",
+  p_rewatch_hours: "int",
+  p_day: "date",
+  p_cap: "int",
+  p_watcher_reward: "bigint",
+  p_creator_reward: "bigint",
+});
 
 /**
  * Completes a session through its command (vv_watch_complete, db/functions/videos.sql): once 30 s
@@ -163,21 +163,21 @@ export async function completeWatch(
 ): Promise<TWatchCompleteResult> {
   const id = sessionId(rawId);
   const now = clock.now();
-  const outcome = await runCommand<{
+  const outcome = await COMPLETE_COMMAND.run<{
     session: Record<string, string | boolean | null>;
     rewardViews: string;
     balances: TBalances;
-  }>(money, COMPLETE_COMMAND, [
-    memberId,
-    id,
-    now.toISOString(),
-    VIDEO.contentSeconds,
-    VIDEO.rewatchWindowHours,
-    utcDay(now),
-    VIDEO.dailyWatchCap,
-    VIDEO.watcherRewardViews,
-    VIDEO.creatorRewardViews,
-  ]);
+  }>(money, {
+    member: memberId,
+    session: id,
+    now,
+    contentSeconds: VIDEO.contentSeconds,
+    rewatchHours: VIDEO.rewatchWindowHours,
+    day: utcDay(now),
+    cap: VIDEO.dailyWatchCap,
+    watcherReward: VIDEO.watcherRewardViews,
+    creatorReward: VIDEO.creatorRewardViews,
+  });
   const { session, rewardViews, balances } = outcome.result;
   const date = (v: unknown) => (v ? new Date(v as string) : null);
   const row: SessionRow = {

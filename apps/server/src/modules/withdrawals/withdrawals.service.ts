@@ -18,7 +18,12 @@ import type { Clock } from "../../lib/clock";
 import type { Member } from "../../plugins/auth";
 import { getBalances } from "../balances/balances.service";
 import type { Idempotency } from "../idempotency/idempotency";
-import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
+import {
+  type CommandOutcome,
+  command,
+  IDEMPOTENCY_ARGS,
+  type Money,
+} from "../ledger/money-command";
 import { confirmIdentity } from "../profiles/profiles.service";
 import { type ClaimJson, claimJsonToWithdrawal, toWithdrawal } from "./withdrawals.mapper";
 import { claimsOf, withdrawnSince } from "./withdrawals.repository";
@@ -59,23 +64,21 @@ export async function getWithdrawalOverview(
   };
 }
 
-const WITHDRAW_COMMAND = command("vv_withdraw_request", [
-  "uuid",
-  "text",
-  "text",
-  "text",
-  "bigint",
-  "bigint",
-  "text",
-  "text",
-  "timestamptz",
-  "timestamptz",
-  "bigint",
-  "bigint",
-  "int",
-  "bigint",
-  "text",
-]);
+const WITHDRAW_COMMAND = command("vv_withdraw_request", {
+  p_member: "uuid",
+  ...IDEMPOTENCY_ARGS,
+  p_amount: "bigint",
+  p_fee: "bigint",
+  p_network: "text",
+  p_address: "text",
+  p_now: "timestamptz",
+  p_day_start: "timestamptz",
+  p_limit_unverified: "bigint",
+  p_limit_verified: "bigint",
+  p_hold_hours: "int",
+  p_second_above: "bigint",
+  p_support_email: "text?",
+});
 
 interface WithdrawRow {
   withdrawal: ClaimJson;
@@ -120,27 +123,23 @@ export async function requestWithdrawal(
   const amount = parseUsdt(request.amount) as bigint;
   const { fee } = withdrawalQuote(request.network, amount);
   const now = clock.now();
-  const key = withoutSecrets(idem, request);
-  const outcome = await runCommand<WithdrawRow>(
+  const outcome = await WITHDRAW_COMMAND.run<WithdrawRow>(
     money,
-    WITHDRAW_COMMAND,
-    [
-      member.profile.id,
-      key.key,
-      key.route,
-      key.hash,
+    {
+      member: member.profile.id,
+      ...withoutSecrets(idem, request),
       amount,
       fee,
-      request.network,
-      request.walletAddress.trim(),
+      network: request.network,
+      address: request.walletAddress.trim(),
       now,
-      withdrawalDayStart(now),
-      WITHDRAWAL.dailyLimitMicroUsdt.unverified,
-      WITHDRAWAL.dailyLimitMicroUsdt.verified,
-      WITHDRAWAL.newAddressHoldHours,
-      WITHDRAWAL.secondApprovalAboveMicroUsdt,
+      dayStart: withdrawalDayStart(now),
+      limitUnverified: WITHDRAWAL.dailyLimitMicroUsdt.unverified,
+      limitVerified: WITHDRAWAL.dailyLimitMicroUsdt.verified,
+      holdHours: WITHDRAWAL.newAddressHoldHours,
+      secondAbove: WITHDRAWAL.secondApprovalAboveMicroUsdt,
       supportEmail,
-    ],
+    },
     { insufficient: insufficientWithdrawal() },
   );
   return {

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   normaliseRecipient,
@@ -12,21 +11,18 @@ import {
 } from "@viewvault/shared";
 import { AlertCircle, Loader2, Search, Send } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberChip } from "@/components/account/member-chip";
 import { OnlineDot } from "@/components/account/online-dot";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormError } from "@/components/ui/form-field";
+import { MoneyField, MoneyForm, useMoneyForm } from "@/components/money/money-form";
 import { Input, NativeSelect } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
+import { Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { toBigBalances, useBalances } from "@/lib/balances";
-import { fieldText, setServerError } from "@/lib/form";
-import { errorText, problemText } from "@/lib/problem-text";
+import { problemText } from "@/lib/problem-text";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCreateTransfer } from "../api/create-transfer";
@@ -36,8 +32,6 @@ import { ConfirmTransferDialog, type PendingTransfer } from "./confirm-transfer-
 
 const PREVIEW_DELAY_MS = 400;
 
-type TransferContext = Parameters<typeof transferForm>[0];
-
 /**
  * Send views or USDT: the form contract runs the shared `transferProblem` (the seeds' checks in
  * order, the server's function), then the recipient is looked up and the confirmation dialog
@@ -45,49 +39,33 @@ type TransferContext = Parameters<typeof transferForm>[0];
  */
 export function TransferForm() {
   const { t } = useTranslation("transfer");
-  const fmt = useMoneyFormat();
   const ids = useId();
   const queryClient = useQueryClient();
   const { profile } = useAuth();
   const balances = toBigBalances(useBalances().data);
   const me = { id: profile?.id ?? "", username: profile?.username ?? "" };
-  const form = useForm<TTransferForm, TransferContext>({
-    defaultValues: { transferType: "VIEWS", recipient: "", amount: "" },
+  // The seeds toast the amount's check before the recipient's.
+  const { form, fieldError, formError, onInvalid, refuse, fail } = useMoneyForm<
+    TTransferForm,
+    Parameters<typeof transferForm>[0]
+  >({
+    t,
+    contract: transferForm,
     context: { balances, me },
-    resolver: (values, context, options) =>
-      zodResolver(transferForm(context ?? { balances: null, me }))(values, context, options),
+    defaultValues: { transferType: "VIEWS", recipient: "", amount: "" },
+    fields: ["amount", "recipient"],
   });
-  const { errors } = form.formState;
   // Lives with the form, so a retry after a lost answer reuses the transfer's key.
   const mutation = useCreateTransfer();
   const [checking, setChecking] = useState(false);
   const [pending, setPending] = useState<PendingTransfer | null>(null);
   const reviewButton = useRef<HTMLButtonElement>(null);
-
   const [transferType, recipient] = useWatch({
     control: form.control,
     name: ["transferType", "recipient"],
   });
   const debounced = useDebouncedValue(normaliseRecipient(recipient), PREVIEW_DELAY_MS);
   const previewQuery = useRecipientPreview(canPreviewRecipient(debounced) ? debounced : null);
-  const views = transferType === "VIEWS";
-
-  /** The seeds toast every failed check; the field shows it too. */
-  function onInvalid(found: FieldErrors<TTransferForm>) {
-    const message = found.amount?.message ?? found.recipient?.message;
-    const text = fieldText(t, message);
-    if (text) toast.error(text);
-  }
-
-  /** The server's refusal lands on its field like the form's own check. */
-  function failWith(error: unknown) {
-    setServerError(form.setError, t, error, {
-      fields: ["recipient", "amount"],
-      fallbackField: "recipient",
-      fallback: t("messages.failed"),
-    });
-    toast.error(errorText(t, error, t("messages.failed")));
-  }
 
   async function onValid(values: TTransferForm) {
     if (checking || !profile) return;
@@ -97,7 +75,7 @@ export function TransferForm() {
     try {
       member = await queryClient.fetchQuery(recipientQueryOptions(to));
     } catch (error) {
-      failWith(error);
+      fail(error, { fallbackField: "recipient", fallback: t("messages.failed") });
       return;
     } finally {
       setChecking(false);
@@ -117,14 +95,117 @@ export function TransferForm() {
   function onRefused(error: unknown) {
     setPending(null);
     if (error instanceof ApiError && error.refused) {
-      setServerError(form.setError, t, error, {
-        fields: ["recipient", "amount"],
-        fallback: t("messages.failed"),
-      });
+      refuse(error, { fallback: t("messages.failed") });
       toast.error(problemText(t, error.problem));
     }
   }
 
+  const recipientError = fieldError("recipient");
+
+  return (
+    <MoneyForm
+      form={form}
+      onValid={onValid}
+      onInvalid={onInvalid}
+      formError={formError}
+      label={t("form.title")}
+      card={{
+        icon: <Send aria-hidden="true" className="size-5 text-primary" />,
+        title: t("form.title"),
+        description: t("form.description"),
+      }}
+      submit={{
+        icon: <Send aria-hidden="true" />,
+        label: t("form.submit"),
+        pending: checking,
+        ref: reviewButton,
+      }}
+      confirm={
+        pending ? (
+          <ConfirmTransferDialog
+            transfer={pending}
+            mutation={mutation}
+            onCancel={() => setPending(null)}
+            onDone={onDone}
+            onRefused={onRefused}
+            returnFocusTo={reviewButton}
+          />
+        ) : null
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-type`}>{t("form.type")}</Label>
+        <NativeSelect id={`${ids}-type`} {...form.register("transferType", { deps: ["amount"] })}>
+          {TRANSFER_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`form.types.${type}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <MoneyField
+        id={`${ids}-recipient`}
+        label={t("form.recipient")}
+        error={recipientError}
+        after={
+          <div id={`${ids}-recipient-preview`} aria-live="polite">
+            {recipientError ? null : (
+              <RecipientPreview
+                typed={normaliseRecipient(recipient)}
+                debounced={debounced}
+                query={previewQuery}
+              />
+            )}
+          </div>
+        }
+      >
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={`${ids}-recipient`}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t("form.recipientPlaceholder")}
+            className="pl-9"
+            aria-invalid={recipientError ? true : undefined}
+            aria-describedby={`${ids}-recipient-error ${ids}-recipient-preview`}
+            {...form.register("recipient")}
+          />
+        </div>
+      </MoneyField>
+      <AmountField
+        id={`${ids}-amount`}
+        transferType={transferType}
+        error={fieldError("amount")}
+        balances={balances}
+      >
+        {form.register("amount")}
+      </AmountField>
+    </MoneyForm>
+  );
+}
+
+/** The amount, its currency, the balance at the label's right and the minimum under it. */
+function AmountField({
+  id,
+  transferType,
+  error,
+  balances,
+  children: registered,
+}: {
+  id: string;
+  transferType: TTransferForm["transferType"];
+  error: string | null;
+  balances: ReturnType<typeof toBigBalances>;
+  children: UseFormRegisterReturn<"amount">;
+}) {
+  const { t } = useTranslation("transfer");
+  const fmt = useMoneyFormat();
+  const views = transferType === "VIEWS";
   const available = balances
     ? views
       ? fmt.amount(balances.views, "VIEWS")
@@ -133,129 +214,38 @@ export function TransferForm() {
   const minimum = views
     ? fmt.amount(TRANSFER.minViews, "VIEWS")
     : fmt.amount(TRANSFER.minMicroUsdt, "USDT");
-  const recipientError = fieldText(t, errors.recipient?.message);
-  const amountError = fieldText(t, errors.amount?.message);
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Send aria-hidden="true" className="size-5 text-primary" />
-          {t("form.title")}
-        </CardTitle>
-        <CardDescription>{t("form.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          onSubmit={form.handleSubmit(onValid, onInvalid)}
-          noValidate
-          className="grid gap-5"
-          aria-label={t("form.title")}
-        >
-          <FormError message={errors.root?.server?.message} />
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-type`}>{t("form.type")}</Label>
-            <NativeSelect
-              id={`${ids}-type`}
-              {...form.register("transferType", { deps: ["amount"] })}
-            >
-              {TRANSFER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`form.types.${type}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-recipient`}>{t("form.recipient")}</Label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                id={`${ids}-recipient`}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder={t("form.recipientPlaceholder")}
-                className="pl-9"
-                aria-invalid={recipientError ? true : undefined}
-                aria-describedby={`${ids}-recipient-error ${ids}-recipient-preview`}
-                {...form.register("recipient")}
-              />
-            </div>
-            <FieldError id={`${ids}-recipient-error`}>{recipientError}</FieldError>
-            <div id={`${ids}-recipient-preview`} aria-live="polite">
-              {recipientError ? null : (
-                <RecipientPreview
-                  typed={normaliseRecipient(recipient)}
-                  debounced={debounced}
-                  query={previewQuery}
-                />
-              )}
-            </div>
-          </div>
-
-          <div className="grid gap-2">
-            <div className="flex items-center justify-between gap-2">
-              <Label htmlFor={`${ids}-amount`}>{t("form.amount")}</Label>
-              <span className="text-xs text-muted-foreground">
-                {t("form.available", { amount: available })}
-              </span>
-            </div>
-            <div className="relative">
-              <Input
-                id={`${ids}-amount`}
-                inputMode={views ? "numeric" : "decimal"}
-                autoComplete="off"
-                placeholder={
-                  views ? fmt.views(TRANSFER.minViews) : wholeUsdt(TRANSFER.minMicroUsdt)
-                }
-                className="pr-16 tabular-nums"
-                aria-invalid={amountError ? true : undefined}
-                aria-describedby={`${ids}-amount-error ${ids}-amount-hint`}
-                {...form.register("amount")}
-              />
-              <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm font-medium text-muted-foreground">
-                {t(`money:currency.${transferType}`)}
-              </span>
-            </div>
-            <FieldError id={`${ids}-amount-error`}>{amountError}</FieldError>
-            <p id={`${ids}-amount-hint`} className="text-xs text-muted-foreground">
-              {t("form.minimumHint", { amount: minimum })}
-            </p>
-          </div>
-
-          <Button
-            ref={reviewButton}
-            type="submit"
-            variant="gradient"
-            size="lg"
-            className="w-full"
-            disabled={checking}
-          >
-            {checking ? (
-              <Loader2 aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Send aria-hidden="true" />
-            )}
-            {t("form.submit")}
-          </Button>
-        </form>
-      </CardContent>
-      {pending ? (
-        <ConfirmTransferDialog
-          transfer={pending}
-          mutation={mutation}
-          onCancel={() => setPending(null)}
-          onDone={onDone}
-          onRefused={onRefused}
-          returnFocusTo={reviewButton}
+    <MoneyField
+      id={id}
+      label={t("form.amount")}
+      error={error}
+      aside={
+        <span className="text-xs text-muted-foreground">
+          {t("form.available", { amount: available })}
+        </span>
+      }
+      after={
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {t("form.minimumHint", { amount: minimum })}
+        </p>
+      }
+    >
+      <div className="relative">
+        <Input
+          id={id}
+          inputMode={views ? "numeric" : "decimal"}
+          autoComplete="off"
+          placeholder={views ? fmt.views(TRANSFER.minViews) : wholeUsdt(TRANSFER.minMicroUsdt)}
+          className="pr-16 tabular-nums"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error ${id}-hint`}
+          {...registered}
         />
-      ) : null}
-    </Card>
+        <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm font-medium text-muted-foreground">
+          {t(`money:currency.${transferType}`)}
+        </span>
+      </div>
+    </MoneyField>
   );
 }
 

@@ -39,11 +39,14 @@ export function useMoneyForm<TValues extends FieldValues, TContext>({
    * The shared contract (`transferForm(context)`, …), built from what only the page knows
    * (react-hook-form's `context`) and, when a check needs a lookup, from the values.
    */
-  contract: (context: TContext, values: TValues) => ZodType | Promise<ZodType>;
+  contract: (
+    context: TContext,
+    values: TValues,
+  ) => ZodType<TValues, TValues> | Promise<ZodType<TValues, TValues>>;
   context: TContext;
-  defaultValues: DefaultValues<TValues>;
+  defaultValues: DefaultValues<NoInfer<TValues>>;
   /** The fields a refusal may land on, in the order their errors are toasted. */
-  fields: readonly FieldPath<TValues>[];
+  fields: readonly FieldPath<NoInfer<TValues>>[];
 }) {
   const resolver: Resolver<TValues, TContext> = async (values, given, options) => {
     const schema = await contract(given ?? context, values);
@@ -132,7 +135,7 @@ export function MoneyForm<TValues extends FieldValues, TContext>({
   className?: string;
   /** When given, the fields sit in a `<fieldset>` disabled by it (a form that is closed). */
   disabled?: boolean;
-  card?: MoneyFormCard;
+  card?: MoneyFormCardProps;
   /** What the member would send or get, live (`aria-live` is the preview's own). */
   preview?: ReactNode;
   submit: SubmitProps;
@@ -172,6 +175,22 @@ export function MoneyForm<TValues extends FieldValues, TContext>({
   );
   if (!card) return element;
   return (
+    <MoneyFormCard card={card} confirm={confirm}>
+      {element}
+    </MoneyFormCard>
+  );
+}
+
+function MoneyFormCard({
+  card,
+  confirm,
+  children,
+}: {
+  card: MoneyFormCardProps;
+  confirm: ReactNode;
+  children: ReactNode;
+}) {
+  return (
     <Card>
       <CardHeader className={card.headerClassName}>
         <CardTitle className="flex items-center gap-2">
@@ -182,14 +201,14 @@ export function MoneyForm<TValues extends FieldValues, TContext>({
       </CardHeader>
       <CardContent className={card.contentClassName}>
         {card.notes}
-        {element}
+        {children}
       </CardContent>
       {confirm}
     </Card>
   );
 }
 
-type MoneyFormCard = {
+type MoneyFormCardProps = {
   /** The title's icon (`aria-hidden`, `size-5 text-primary`). */
   icon: ReactNode;
   title: string;

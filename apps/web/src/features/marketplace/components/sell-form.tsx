@@ -7,7 +7,7 @@ import {
 } from "@viewvault/shared";
 import { Tag } from "lucide-react";
 import { useId } from "react";
-import { useWatch } from "react-hook-form";
+import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MoneyField, MoneyForm, useMoneyForm } from "@/components/money/money-form";
@@ -26,10 +26,7 @@ export function SellForm({ onListed }: { onListed: () => void }) {
   const fmt = useOfferFormat();
   const ids = useId();
   const balances = toBigBalances(useBalances().data);
-  const { form, fieldError, formError, onInvalid, fail } = useMoneyForm<
-    TOfferForm,
-    Parameters<typeof offerForm>[0]
-  >({
+  const { form, fieldError, formError, onInvalid, fail } = useMoneyForm({
     t,
     contract: offerForm,
     context: { balances },
@@ -61,9 +58,6 @@ export function SellForm({ onListed }: { onListed: () => void }) {
     });
   }
 
-  const quantityError = fieldError("viewsQuantity");
-  const priceError = fieldError("pricePerView");
-
   return (
     <MoneyForm
       form={form}
@@ -76,22 +70,7 @@ export function SellForm({ onListed }: { onListed: () => void }) {
         title: t("sell.title"),
         description: t("sell.description"),
       }}
-      preview={
-        <div
-          className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-4 py-3"
-          aria-live="polite"
-        >
-          <div className="grid gap-0.5">
-            <span className="text-sm font-medium">{t("sell.total")}</span>
-            <span className="text-xs text-muted-foreground">
-              {t("sell.fee", { fee: MARKETPLACE.feePercent })}
-            </span>
-          </div>
-          <span className="text-lg font-bold tabular-nums" data-testid="offer-total">
-            {parsed ? fmt.amount(parsed.totalMicroUsdt, "USDT") : "—"}
-          </span>
-        </div>
-      }
+      preview={<OfferTotal totalMicroUsdt={parsed?.totalMicroUsdt ?? null} />}
       submit={{
         icon: <Tag aria-hidden="true" />,
         label: t("sell.submit"),
@@ -99,54 +78,125 @@ export function SellForm({ onListed }: { onListed: () => void }) {
         pending: mutation.isPending,
       }}
     >
-      <MoneyField
+      <QuantityField
         id={`${ids}-quantity`}
-        label={t("sell.quantity")}
-        error={quantityError}
-        aside={
-          <span className="text-xs text-muted-foreground">
-            {t("sell.available", {
-              amount: balances ? fmt.amount(balances.views, "VIEWS") : "…",
-            })}
-          </span>
-        }
-      >
-        <Input
-          id={`${ids}-quantity`}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="100"
-          className="tabular-nums"
-          aria-invalid={quantityError ? true : undefined}
-          aria-describedby={`${ids}-quantity-error ${ids}-bounds`}
-          {...form.register("viewsQuantity")}
-        />
-      </MoneyField>
-      <MoneyField
+        boundsId={`${ids}-bounds`}
+        views={balances?.views ?? null}
+        error={fieldError("viewsQuantity")}
+        registered={form.register("viewsQuantity")}
+      />
+      <PriceField
         id={`${ids}-price`}
-        label={t("sell.price")}
-        error={priceError}
-        after={
-          <p id={`${ids}-bounds`} className="text-xs text-muted-foreground">
-            {t("sell.bounds", {
-              maxViews: fmt.views(MARKETPLACE.maxViews),
-              maxPrice: fmt.views(MARKETPLACE.maxPriceMicroUsdt / MICRO_PER_USDT),
-              decimals: MARKETPLACE.priceDecimals,
-            })}
-          </p>
-        }
-      >
-        <Input
-          id={`${ids}-price`}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.10"
-          className="tabular-nums"
-          aria-invalid={priceError ? true : undefined}
-          aria-describedby={`${ids}-price-error ${ids}-bounds`}
-          {...form.register("pricePerView")}
-        />
-      </MoneyField>
+        boundsId={`${ids}-bounds`}
+        error={fieldError("pricePerView")}
+        registered={form.register("pricePerView")}
+      />
     </MoneyForm>
+  );
+}
+
+function QuantityField({
+  id,
+  boundsId,
+  views,
+  error,
+  registered,
+}: {
+  id: string;
+  boundsId: string;
+  /** The member's views (null while the balances load). */
+  views: bigint | null;
+  error: string | null;
+  registered: UseFormRegisterReturn<"viewsQuantity">;
+}) {
+  const { t } = useTranslation("marketplace");
+  const fmt = useOfferFormat();
+  return (
+    <MoneyField
+      id={id}
+      label={t("sell.quantity")}
+      error={error}
+      aside={
+        <span className="text-xs text-muted-foreground">
+          {t("sell.available", { amount: views === null ? "…" : fmt.amount(views, "VIEWS") })}
+        </span>
+      }
+    >
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="100"
+        className="tabular-nums"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error ${boundsId}`}
+        {...registered}
+      />
+    </MoneyField>
+  );
+}
+
+function PriceField({
+  id,
+  boundsId,
+  error,
+  registered,
+}: {
+  id: string;
+  /** The limits under the price; they describe the quantity too. */
+  boundsId: string;
+  error: string | null;
+  registered: UseFormRegisterReturn<"pricePerView">;
+}) {
+  const { t } = useTranslation("marketplace");
+  const fmt = useOfferFormat();
+  return (
+    <MoneyField
+      id={id}
+      label={t("sell.price")}
+      error={error}
+      after={
+        <p id={boundsId} className="text-xs text-muted-foreground">
+          {t("sell.bounds", {
+            maxViews: fmt.views(MARKETPLACE.maxViews),
+            maxPrice: fmt.views(MARKETPLACE.maxPriceMicroUsdt / MICRO_PER_USDT),
+            decimals: MARKETPLACE.priceDecimals,
+          })}
+        </p>
+      }
+    >
+      <Input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.10"
+        className="tabular-nums"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error ${boundsId}`}
+        {...registered}
+      />
+    </MoneyField>
+  );
+}
+
+/** What the buyers pay for the whole offer, live (the fee is the seller's). */
+function OfferTotal({ totalMicroUsdt }: { totalMicroUsdt: bigint | null }) {
+  const { t } = useTranslation("marketplace");
+  const fmt = useOfferFormat();
+  return (
+    <div
+      className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-4 py-3"
+      aria-live="polite"
+    >
+      <div className="grid gap-0.5">
+        <span className="text-sm font-medium">{t("sell.total")}</span>
+        <span className="text-xs text-muted-foreground">
+          {t("sell.fee", { fee: MARKETPLACE.feePercent })}
+        </span>
+      </div>
+      <span className="text-lg font-bold tabular-nums" data-testid="offer-total">
+        {totalMicroUsdt === null ? "—" : fmt.amount(totalMicroUsdt, "USDT")}
+      </span>
+    </div>
   );
 }

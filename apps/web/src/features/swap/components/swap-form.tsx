@@ -9,9 +9,10 @@ import {
   type TSwapForm,
   wholeUsdt,
 } from "@viewvault/shared";
+import type { TFunction } from "i18next";
 import { ArrowDownUp, Coins, Eye, Repeat2 } from "lucide-react";
-import { type ReactNode, useId } from "react";
-import { type FieldErrors, useWatch } from "react-hook-form";
+import { useId } from "react";
+import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MoneyForm, useMoneyForm } from "@/components/money/money-form";
@@ -26,7 +27,25 @@ import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
 import { useCreateSwap } from "../api/create-swap";
 
-const FROM = { VIEWS_TO_USDT: "VIEWS", USDT_TO_VIEWS: "USDT" } as const;
+/** The seeds' toasts: "Insufficient Balance" with what is missing, or the field's message. */
+function toastProblem(t: TFunction, message: string | undefined) {
+  if (!message) return;
+  const text = fieldText(t, message) ?? "";
+  if (messageKey(message).key === "errors:INSUFFICIENT_BALANCE") {
+    toast.error(t("messages.insufficientTitle"), { description: text });
+  } else {
+    toast.error(text);
+  }
+}
+
+/** A failed swap: "Insufficient Balance" with the server's text, or the catalogue's text. */
+function toastFailure(t: TFunction, error: unknown) {
+  if (error instanceof ApiError && error.code === "INSUFFICIENT_BALANCE") {
+    toast.error(t("messages.insufficientTitle"), { description: problemText(t, error.problem) });
+  } else {
+    toast.error(errorText(t, error, t("messages.failed")));
+  }
+}
 
 /**
  * Both directions, a live preview in minor units, and the seeds' toasts. The form contract runs
@@ -38,10 +57,7 @@ export function SwapForm() {
   const fmt = useMoneyFormat();
   const ids = useId();
   const balances = toBigBalances(useBalances().data);
-  const { form, fieldError, formError, refuse } = useMoneyForm<
-    TSwapForm,
-    Parameters<typeof swapForm>[0]
-  >({
+  const { form, fieldError, formError, refuse } = useMoneyForm({
     t,
     contract: swapForm,
     context: { balances },
@@ -57,25 +73,6 @@ export function SwapForm() {
   function changeDirection(next: SwapDirection) {
     if (next === direction) return;
     form.reset({ direction: next, amount: "" });
-  }
-
-  function fillMax() {
-    if (!balances) return;
-    form.setValue("amount", toUsdt ? balances.views.toString() : wholeUsdt(balances.usdt), {
-      shouldValidate: form.formState.isSubmitted,
-    });
-  }
-
-  /** The seeds' toasts: "Insufficient Balance" with what is missing, or the field's message. */
-  function onInvalid(found: FieldErrors<TSwapForm>) {
-    const message = found.amount?.message;
-    if (!message) return;
-    const text = fieldText(t, message) ?? "";
-    if (messageKey(message).key === "errors:INSUFFICIENT_BALANCE") {
-      toast.error(t("messages.insufficientTitle"), { description: text });
-    } else {
-      toast.error(text);
-    }
   }
 
   function onValid(values: TSwapForm) {
@@ -94,28 +91,16 @@ export function SwapForm() {
       onError: (error) => {
         // A refusal lands on the amount; a lost answer keeps the key for the retry.
         refuse(error, { fallbackField: "amount", fallback: t("messages.failed") });
-        if (error instanceof ApiError && error.code === "INSUFFICIENT_BALANCE") {
-          toast.error(t("messages.insufficientTitle"), {
-            description: problemText(t, error.problem),
-          });
-        } else {
-          toast.error(errorText(t, error, t("messages.failed")));
-        }
+        toastFailure(t, error);
       },
     });
   }
-
-  const available = balances
-    ? toUsdt
-      ? fmt.amount(balances.views, "VIEWS")
-      : fmt.amount(balances.usdt, "USDT")
-    : "…";
 
   return (
     <MoneyForm
       form={form}
       onValid={onValid}
-      onInvalid={onInvalid}
+      onInvalid={(found) => toastProblem(t, found.amount?.message)}
       formError={formError}
       className="grid gap-4"
       card={{
@@ -137,43 +122,16 @@ export function SwapForm() {
       <AmountBox
         id={`${ids}-amount`}
         toUsdt={toUsdt}
-        available={available}
+        previewId={`${ids}-preview`}
+        balances={balances}
         error={amountError}
-        max={
-          <Button type="button" variant="outline" size="sm" onClick={fillMax} disabled={!balances}>
-            {t("form.max")}
-          </Button>
+        invalid={preview.status === "invalid" || (preview.status === "ok" && preview.insufficient)}
+        onMax={(max) =>
+          form.setValue("amount", max, { shouldValidate: form.formState.isSubmitted })
         }
-      >
-        <Input
-          id={`${ids}-amount`}
-          inputMode={toUsdt ? "numeric" : "decimal"}
-          autoComplete="off"
-          placeholder={toUsdt ? "0" : "0.00"}
-          aria-invalid={
-            amountError ||
-            preview.status === "invalid" ||
-            (preview.status === "ok" && preview.insufficient)
-              ? true
-              : undefined
-          }
-          aria-describedby={`${ids}-amount-error ${ids}-preview`}
-          {...form.register("amount")}
-          className="h-12 border-0 bg-transparent px-0 text-2xl font-semibold tabular-nums shadow-none focus-visible:ring-0 sm:text-2xl"
-        />
-      </AmountBox>
-      <div className="-my-2 flex justify-center">
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          className="rounded-full"
-          aria-label={t("form.flip")}
-          onClick={() => changeDirection(toUsdt ? "USDT_TO_VIEWS" : "VIEWS_TO_USDT")}
-        >
-          <ArrowDownUp aria-hidden="true" />
-        </Button>
-      </div>
+        registered={form.register("amount")}
+      />
+      <FlipButton onFlip={() => changeDirection(toUsdt ? "USDT_TO_VIEWS" : "VIEWS_TO_USDT")} />
     </MoneyForm>
   );
 }
@@ -209,24 +167,55 @@ function DirectionPicker({
   );
 }
 
+function FlipButton({ onFlip }: { onFlip: () => void }) {
+  const { t } = useTranslation("swap");
+  return (
+    <div className="-my-2 flex justify-center">
+      <Button
+        type="button"
+        variant="outline"
+        size="icon"
+        className="rounded-full"
+        aria-label={t("form.flip")}
+        onClick={onFlip}
+      >
+        <ArrowDownUp aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
 /** The amount in its box: label, balance, the input, the currency, "Max", the error. */
 function AmountBox({
   id,
   toUsdt,
-  available,
+  previewId,
+  balances,
   error,
-  max,
-  children,
+  invalid,
+  onMax,
+  registered,
 }: {
   id: string;
   toUsdt: boolean;
-  available: string;
+  /** The live preview, which describes the amount too. */
+  previewId: string;
+  balances: ReturnType<typeof toBigBalances>;
   error: string | null;
-  max: ReactNode;
-  children: ReactNode;
+  /** The live preview's verdict (not a number, more than the balance). */
+  invalid: boolean;
+  /** Fills in the whole balance (disabled while the balances load). */
+  onMax: (max: string) => void;
+  registered: UseFormRegisterReturn<"amount">;
 }) {
   const { t } = useTranslation("swap");
+  const fmt = useMoneyFormat();
   const FromIcon = toUsdt ? Eye : Coins;
+  const available = balances
+    ? toUsdt
+      ? fmt.amount(balances.views, "VIEWS")
+      : fmt.amount(balances.usdt, "USDT")
+    : "…";
   return (
     <div className="grid gap-2 rounded-xl border bg-muted/30 p-4">
       <div className="flex items-center justify-between gap-2">
@@ -239,11 +228,30 @@ function AmountBox({
         </span>
       </div>
       <div className="flex items-center gap-2">
-        {children}
+        <Input
+          id={id}
+          inputMode={toUsdt ? "numeric" : "decimal"}
+          autoComplete="off"
+          placeholder={toUsdt ? "0" : "0.00"}
+          aria-invalid={error || invalid ? true : undefined}
+          aria-describedby={`${id}-error ${previewId}`}
+          {...registered}
+          className="h-12 border-0 bg-transparent px-0 text-2xl font-semibold tabular-nums shadow-none focus-visible:ring-0 sm:text-2xl"
+        />
         <span className="text-sm font-semibold text-muted-foreground">
-          {t(`money:currency.${FROM[toUsdt ? "VIEWS_TO_USDT" : "USDT_TO_VIEWS"]}`)}
+          {t(`money:currency.${toUsdt ? "VIEWS" : "USDT"}`)}
         </span>
-        {max}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            if (balances) onMax(toUsdt ? balances.views.toString() : wholeUsdt(balances.usdt));
+          }}
+          disabled={!balances}
+        >
+          {t("form.max")}
+        </Button>
       </div>
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>

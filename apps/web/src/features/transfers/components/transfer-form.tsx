@@ -40,15 +40,11 @@ const PREVIEW_DELAY_MS = 400;
 export function TransferForm() {
   const { t } = useTranslation("transfer");
   const ids = useId();
-  const queryClient = useQueryClient();
   const { profile } = useAuth();
   const balances = toBigBalances(useBalances().data);
   const me = { id: profile?.id ?? "", username: profile?.username ?? "" };
   // The seeds toast the amount's check before the recipient's.
-  const { form, fieldError, formError, onInvalid, refuse, fail } = useMoneyForm<
-    TTransferForm,
-    Parameters<typeof transferForm>[0]
-  >({
+  const { form, fieldError, formError, onInvalid, refuse, fail } = useMoneyForm({
     t,
     contract: transferForm,
     context: { balances, me },
@@ -57,55 +53,27 @@ export function TransferForm() {
   });
   // Lives with the form, so a retry after a lost answer reuses the transfer's key.
   const mutation = useCreateTransfer();
-  const [checking, setChecking] = useState(false);
-  const [pending, setPending] = useState<PendingTransfer | null>(null);
+  const review = useTransferReview((error) =>
+    fail(error, { fallbackField: "recipient", fallback: t("messages.failed") }),
+  );
   const reviewButton = useRef<HTMLButtonElement>(null);
   const [transferType, recipient] = useWatch({
     control: form.control,
     name: ["transferType", "recipient"],
   });
-  const debounced = useDebouncedValue(normaliseRecipient(recipient), PREVIEW_DELAY_MS);
-  const previewQuery = useRecipientPreview(canPreviewRecipient(debounced) ? debounced : null);
 
-  async function onValid(values: TTransferForm) {
-    if (checking || !profile) return;
-    const to = normaliseRecipient(values.recipient);
-    setChecking(true);
-    let member: TMemberRef;
-    try {
-      member = await queryClient.fetchQuery(recipientQueryOptions(to));
-    } catch (error) {
-      fail(error, { fallbackField: "recipient", fallback: t("messages.failed") });
-      return;
-    } finally {
-      setChecking(false);
-    }
-    setPending({
-      request: { recipient: to, transferType: values.transferType, amount: values.amount.trim() },
-      recipient: member,
-      amount: parseTransferAmount(values.transferType, values.amount) as bigint,
-    });
-  }
-
-  function onDone() {
-    setPending(null);
-    form.reset({ transferType: form.getValues("transferType"), recipient: "", amount: "" });
-  }
-
+  /** A refusal in the confirmation lands on its field; a lost answer keeps the dialog's key. */
   function onRefused(error: unknown) {
-    setPending(null);
-    if (error instanceof ApiError && error.refused) {
-      refuse(error, { fallback: t("messages.failed") });
-      toast.error(problemText(t, error.problem));
-    }
+    review.close();
+    if (!(error instanceof ApiError && error.refused)) return;
+    refuse(error, { fallback: t("messages.failed") });
+    toast.error(problemText(t, error.problem));
   }
-
-  const recipientError = fieldError("recipient");
 
   return (
     <MoneyForm
       form={form}
-      onValid={onValid}
+      onValid={(values) => (profile ? review.open(values) : undefined)}
       onInvalid={onInvalid}
       formError={formError}
       label={t("form.title")}
@@ -117,75 +85,150 @@ export function TransferForm() {
       submit={{
         icon: <Send aria-hidden="true" />,
         label: t("form.submit"),
-        pending: checking,
+        pending: review.checking,
         ref: reviewButton,
       }}
       confirm={
-        pending ? (
+        review.pending ? (
           <ConfirmTransferDialog
-            transfer={pending}
+            transfer={review.pending}
             mutation={mutation}
-            onCancel={() => setPending(null)}
-            onDone={onDone}
+            onCancel={review.close}
+            onDone={() => {
+              review.close();
+              form.reset({ transferType, recipient: "", amount: "" });
+            }}
             onRefused={onRefused}
             returnFocusTo={reviewButton}
           />
         ) : null
       }
     >
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-type`}>{t("form.type")}</Label>
-        <NativeSelect id={`${ids}-type`} {...form.register("transferType", { deps: ["amount"] })}>
-          {TRANSFER_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`form.types.${type}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <MoneyField
+      <TypeSelect
+        id={`${ids}-type`}
+        registered={form.register("transferType", { deps: ["amount"] })}
+      />
+      <RecipientField
         id={`${ids}-recipient`}
-        label={t("form.recipient")}
-        error={recipientError}
-        after={
-          <div id={`${ids}-recipient-preview`} aria-live="polite">
-            {recipientError ? null : (
-              <RecipientPreview
-                typed={normaliseRecipient(recipient)}
-                debounced={debounced}
-                query={previewQuery}
-              />
-            )}
-          </div>
-        }
-      >
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={`${ids}-recipient`}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={t("form.recipientPlaceholder")}
-            className="pl-9"
-            aria-invalid={recipientError ? true : undefined}
-            aria-describedby={`${ids}-recipient-error ${ids}-recipient-preview`}
-            {...form.register("recipient")}
-          />
-        </div>
-      </MoneyField>
+        recipient={recipient}
+        error={fieldError("recipient")}
+        registered={form.register("recipient")}
+      />
       <AmountField
         id={`${ids}-amount`}
         transferType={transferType}
         error={fieldError("amount")}
         balances={balances}
-      >
-        {form.register("amount")}
-      </AmountField>
+        registered={form.register("amount")}
+      />
     </MoneyForm>
+  );
+}
+
+/**
+ * "Review": the recipient is looked up, then the confirmation shows who gets what. A failed
+ * lookup goes to `onFailed` (it lands on the form); a second click while looking is ignored.
+ */
+function useTransferReview(onFailed: (error: unknown) => void) {
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const [pending, setPending] = useState<PendingTransfer | null>(null);
+
+  async function open(values: TTransferForm) {
+    if (checking) return;
+    const to = normaliseRecipient(values.recipient);
+    setChecking(true);
+    let member: TMemberRef;
+    try {
+      member = await queryClient.fetchQuery(recipientQueryOptions(to));
+    } catch (error) {
+      onFailed(error);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    setPending({
+      request: { recipient: to, transferType: values.transferType, amount: values.amount.trim() },
+      recipient: member,
+      amount: parseTransferAmount(values.transferType, values.amount) as bigint,
+    });
+  }
+
+  return { checking, pending, open, close: () => setPending(null) };
+}
+
+function TypeSelect({
+  id,
+  registered,
+}: {
+  id: string;
+  registered: UseFormRegisterReturn<"transferType">;
+}) {
+  const { t } = useTranslation("transfer");
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{t("form.type")}</Label>
+      <NativeSelect id={id} {...registered}>
+        {TRANSFER_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`form.types.${type}`)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** The recipient's username, and who it is (looked up once the typing pauses). */
+function RecipientField({
+  id,
+  recipient,
+  error,
+  registered,
+}: {
+  id: string;
+  recipient: string;
+  error: string | null;
+  registered: UseFormRegisterReturn<"recipient">;
+}) {
+  const { t } = useTranslation("transfer");
+  const debounced = useDebouncedValue(normaliseRecipient(recipient), PREVIEW_DELAY_MS);
+  const previewQuery = useRecipientPreview(canPreviewRecipient(debounced) ? debounced : null);
+  return (
+    <MoneyField
+      id={id}
+      label={t("form.recipient")}
+      error={error}
+      after={
+        <div id={`${id}-preview`} aria-live="polite">
+          {error ? null : (
+            <RecipientPreview
+              typed={normaliseRecipient(recipient)}
+              debounced={debounced}
+              query={previewQuery}
+            />
+          )}
+        </div>
+      }
+    >
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          id={id}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t("form.recipientPlaceholder")}
+          className="pl-9"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error ${id}-preview`}
+          {...registered}
+        />
+      </div>
+    </MoneyField>
   );
 }
 
@@ -195,13 +238,13 @@ function AmountField({
   transferType,
   error,
   balances,
-  children: registered,
+  registered,
 }: {
   id: string;
   transferType: TTransferForm["transferType"];
   error: string | null;
   balances: ReturnType<typeof toBigBalances>;
-  children: UseFormRegisterReturn<"amount">;
+  registered: UseFormRegisterReturn<"amount">;
 }) {
   const { t } = useTranslation("transfer");
   const fmt = useMoneyFormat();

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import {
   addVideoForm,
   COUNTRIES,
@@ -10,7 +10,7 @@ import {
 } from "@viewvault/shared";
 import { Loader2, Plus } from "lucide-react";
 import { useId } from "react";
-import { useWatch } from "react-hook-form";
+import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -23,6 +23,17 @@ import { useCreateVideo } from "../api/create-video";
 import { previewQueryOptions, useVideoPreview } from "../api/preview-video";
 import { VideoThumbnail } from "./video-thumbnail";
 
+/** The title of a typed URL, from the preview cache or a lookup (null when there is none). */
+async function titleOf(queryClient: QueryClient, url: string): Promise<string | null> {
+  const id = parseYoutubeId(url);
+  if (!id) return null;
+  try {
+    return (await queryClient.fetchQuery(previewQueryOptions(id))).title;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * URL, country and theme; the title the server found, the cost and the balance. On submit the
  * form contract runs the seeds' six checks in the seeds' order (`addVideoProblem`, the server's
@@ -31,29 +42,13 @@ import { VideoThumbnail } from "./video-thumbnail";
  */
 export function AddVideoForm({ balance }: { balance: bigint | null }) {
   const { t } = useTranslation("videos");
-  const fmt = useMoneyFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ids = { url: useId(), country: useId(), theme: useId(), error: useId() };
-
-  /** The title of a typed URL, from the preview cache or a lookup (null when there is none). */
-  async function titleOf(url: string): Promise<string | null> {
-    const id = parseYoutubeId(url);
-    if (!id) return null;
-    try {
-      return (await queryClient.fetchQuery(previewQueryOptions(id))).title;
-    } catch {
-      return null;
-    }
-  }
-
-  const { form, fieldError, formError, onInvalid, fail } = useMoneyForm<
-    TAddVideoForm,
-    { balance: bigint | null }
-  >({
+  const { form, fieldError, formError, onInvalid, fail } = useMoneyForm({
     t,
-    contract: async (context, values) =>
-      addVideoForm({ title: await titleOf(values.url), balance: context.balance }),
+    contract: async (context: { balance: bigint | null }, values: TAddVideoForm) =>
+      addVideoForm({ title: await titleOf(queryClient, values.url), balance: context.balance }),
     context: { balance },
     defaultValues: { url: "", country: "", theme: "" },
     fields: ["url", "country", "theme"],
@@ -82,22 +77,7 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
       onInvalid={onInvalid}
       formError={formError}
       errorId={ids.error}
-      preview={
-        <dl className="grid grid-cols-2 gap-3 rounded-lg border p-3 text-sm">
-          <div>
-            <dt className="text-muted-foreground">{t("add.cost")}</dt>
-            <dd className="font-semibold">
-              {t("add.costValue", { count: Number(VIDEO.postCostViews) })}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">{t("add.balance")}</dt>
-            <dd className="font-semibold tabular-nums" data-testid="add-video-balance">
-              {balance === null ? "…" : fmt.views(balance)}
-            </dd>
-          </div>
-        </dl>
-      }
+      preview={<CostPreview balance={balance} />}
       submit={{
         icon: <Plus aria-hidden="true" />,
         label: t("add.submit"),
@@ -119,46 +99,22 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
       </MoneyField>
       <TitlePreview url={url} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <MoneyField
+        <ChoiceField
           id={ids.country}
           label={t("add.country")}
+          placeholder={t("add.countryPlaceholder")}
+          options={COUNTRIES.map((c) => ({ value: c, label: t(`countries.${c}`) }))}
           error={countryError}
-          className="grid gap-1.5"
-        >
-          <NativeSelect
-            id={ids.country}
-            aria-invalid={countryError ? true : undefined}
-            aria-describedby={`${ids.country}-error`}
-            {...form.register("country")}
-          >
-            <option value="">{t("add.countryPlaceholder")}</option>
-            {COUNTRIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`countries.${c}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </MoneyField>
-        <MoneyField
+          registered={form.register("country")}
+        />
+        <ChoiceField
           id={ids.theme}
           label={t("add.theme")}
+          placeholder={t("add.themePlaceholder")}
+          options={THEMES.map((th) => ({ value: th, label: t(`themes.${th}`) }))}
           error={themeError}
-          className="grid gap-1.5"
-        >
-          <NativeSelect
-            id={ids.theme}
-            aria-invalid={themeError ? true : undefined}
-            aria-describedby={`${ids.theme}-error`}
-            {...form.register("theme")}
-          >
-            <option value="">{t("add.themePlaceholder")}</option>
-            {THEMES.map((th) => (
-              <option key={th} value={th}>
-                {t(`themes.${th}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </MoneyField>
+          registered={form.register("theme")}
+        />
       </div>
     </MoneyForm>
   );
@@ -203,5 +159,62 @@ function TitlePreview({ url }: { url: string }) {
         <span className="text-sm text-muted-foreground">—</span>
       )}
     </div>
+  );
+}
+
+/** A country or a theme: a select with an empty first choice, and its error. */
+function ChoiceField({
+  id,
+  label,
+  placeholder,
+  options,
+  error,
+  registered,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  error: string | null;
+  registered: UseFormRegisterReturn;
+}) {
+  return (
+    <MoneyField id={id} label={label} error={error} className="grid gap-1.5">
+      <NativeSelect
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
+        {...registered}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </MoneyField>
+  );
+}
+
+/** What posting costs and what the member has. */
+function CostPreview({ balance }: { balance: bigint | null }) {
+  const { t } = useTranslation("videos");
+  const fmt = useMoneyFormat();
+  return (
+    <dl className="grid grid-cols-2 gap-3 rounded-lg border p-3 text-sm">
+      <div>
+        <dt className="text-muted-foreground">{t("add.cost")}</dt>
+        <dd className="font-semibold">
+          {t("add.costValue", { count: Number(VIDEO.postCostViews) })}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">{t("add.balance")}</dt>
+        <dd className="font-semibold tabular-nums" data-testid="add-video-balance">
+          {balance === null ? "…" : fmt.views(balance)}
+        </dd>
+      </div>
+    </dl>
   );
 }

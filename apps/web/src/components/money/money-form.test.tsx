@@ -111,7 +111,7 @@ describe("MoneyForm", () => {
       .mockRejectedValueOnce(
         new ApiError("INSUFFICIENT_BALANCE", "no", 409, undefined, undefined, "amount"),
       )
-      .mockRejectedValueOnce(new ApiError("INTERNAL_ERROR", "boom", 500));
+      .mockRejectedValueOnce(new ApiError("INTERNAL", "boom", 500));
     render(<TestForm send={send} />);
     fireEvent.change(screen.getByLabelText("Amount"), { target: { value: "50" } });
     fireEvent.change(screen.getByLabelText("Recipient"), { target: { value: "ana" } });

@@ -229,16 +229,26 @@ type SubmitProps = {
   pending?: boolean;
   disabled?: boolean;
   ref?: Ref<HTMLButtonElement>;
+  /** The button's width (full by default; a bare form's grid stretches it anyway). */
+  className?: string;
 };
 
-function SubmitButton({ label, icon, pendingLabel, pending = false, disabled, ref }: SubmitProps) {
+function SubmitButton({
+  label,
+  icon,
+  pendingLabel,
+  pending = false,
+  disabled,
+  ref,
+  className = "w-full",
+}: SubmitProps) {
   return (
     <Button
       ref={ref}
       type="submit"
       variant="gradient"
       size="lg"
-      className="w-full"
+      className={className}
       disabled={disabled ?? pending}
     >
       {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}

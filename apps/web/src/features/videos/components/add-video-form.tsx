@@ -83,6 +83,7 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
         label: t("add.submit"),
         pendingLabel: t("add.submitting"),
         pending: create.isPending,
+        className: "",
       }}
     >
       <MoneyField id={ids.url} label={t("add.url")} error={urlError} className="grid gap-1.5">

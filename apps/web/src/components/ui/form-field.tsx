@@ -5,11 +5,19 @@ import { Input } from "./input";
 import { FieldError, Label } from "./label";
 
 /** A form's error in a red alert (nothing when there is none). */
-export function FormError({ message }: { message: string | null | undefined }) {
+export function FormError({
+  message,
+  id,
+  icon = true,
+}: {
+  message: string | null | undefined;
+  id?: string;
+  icon?: boolean;
+}) {
   if (!message) return null;
   return (
-    <Alert variant="destructive">
-      <AlertCircle aria-hidden="true" />
+    <Alert variant="destructive" id={id}>
+      {icon ? <AlertCircle aria-hidden="true" /> : null}
       <AlertDescription className="text-foreground">{message}</AlertDescription>
     </Alert>
   );

@@ -5,8 +5,8 @@ import {
 } from "@tanstack/react-query";
 import type { TBalances } from "@viewvault/shared";
 import { useEffect } from "react";
-import { usePresenceHeartbeat } from "@/features/presence/hooks/use-presence-heartbeat";
 import { useAuth } from "@/lib/auth/auth-context";
+import { usePresenceHeartbeat } from "@/lib/presence/use-presence-heartbeat";
 import { balancesQueryKey } from "./get-balances";
 
 export const BALANCES_STREAM_URL = "/api/balances/stream";

@@ -1,11 +1,11 @@
 import type { DocumentSlug } from "@viewvault/shared";
 import { ArrowLeft, ChevronDown, Download, FileText } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { documentPdfHref } from "@/components/layout/navigation";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { PlatformTotals } from "@/features/transparency/components/platform-totals";
 import { currentLocale } from "@/lib/i18n";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 import { useFigures } from "@/lib/use-figures";
@@ -114,8 +114,11 @@ function TableOfContents({ sections }: { sections: DocumentSection[] }) {
   );
 }
 
-/** One page for every static document: title, description and sections from `pages:<slug>`. */
-export function DocumentView({ slug }: { slug: DocumentSlug }) {
+/**
+ * One page for every static document: title, description and sections from `pages:<slug>`.
+ * `lead` is shown above the sections (the route passes the live totals on the transparency page).
+ */
+export function DocumentView({ slug, lead }: { slug: DocumentSlug; lead?: ReactNode }) {
   const { t } = useTranslation(["pages", "common"]);
   const figures = useFigures();
   const raw: unknown = t(slug, { ns: "pages", returnObjects: true, ...figures });
@@ -168,11 +171,7 @@ export function DocumentView({ slug }: { slug: DocumentSlug }) {
             className={showToc ? "mt-10 grid gap-12 lg:grid-cols-[minmax(0,1fr)_16rem]" : "mt-10"}
           >
             <div className="max-w-3xl min-w-0">
-              {slug === "transparency" ? (
-                <div className="mb-10">
-                  <PlatformTotals />
-                </div>
-              ) : null}
+              {lead ? <div className="mb-10">{lead}</div> : null}
               {isFaq ? (
                 <FaqList sections={content.sections} />
               ) : (

@@ -1,8 +1,8 @@
 import { DAILY_CLAIM } from "@viewvault/shared";
 import { useTranslation } from "react-i18next";
+import { OnlineDot } from "@/components/account/online-dot";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useOnline } from "@/features/presence/api/presence";
-import { OnlineDot } from "@/features/presence/components/online-dot";
+import { useOnline } from "@/lib/presence/presence";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useDailyWinners } from "../api/events";
 

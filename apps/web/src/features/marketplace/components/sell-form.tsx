@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   MARKETPLACE,
   MICRO_PER_USDT,
@@ -6,23 +5,16 @@ import {
   parseOffer,
   type TOfferForm,
 } from "@viewvault/shared";
-import { Loader2, Tag } from "lucide-react";
+import { Tag } from "lucide-react";
 import { useId } from "react";
-import { type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormError } from "@/components/ui/form-field";
+import { MoneyField, MoneyForm, useMoneyForm } from "@/components/money/money-form";
 import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
 import { toBigBalances, useBalances } from "@/lib/balances";
-import { fieldText, setServerError } from "@/lib/form";
-import { errorText } from "@/lib/problem-text";
 import { useCreateOffer } from "../api/offers";
 import { useOfferFormat } from "../use-offer-format";
-
-type OfferContext = Parameters<typeof offerForm>[0];
 
 /**
  * Vender: quantity and price per view, the total computed live, then the offer is listed with the
@@ -34,24 +26,19 @@ export function SellForm({ onListed }: { onListed: () => void }) {
   const fmt = useOfferFormat();
   const ids = useId();
   const balances = toBigBalances(useBalances().data);
-  const form = useForm<TOfferForm, OfferContext>({
-    defaultValues: { viewsQuantity: "", pricePerView: "" },
+  const { form, fieldError, formError, onInvalid, fail } = useMoneyForm({
+    t,
+    contract: offerForm,
     context: { balances },
-    resolver: (values, context, options) =>
-      zodResolver(offerForm(context ?? { balances: null }))(values, context, options),
+    defaultValues: { viewsQuantity: "", pricePerView: "" },
+    fields: ["viewsQuantity", "pricePerView"],
   });
-  const { errors } = form.formState;
   const mutation = useCreateOffer();
   const [viewsQuantity, pricePerView] = useWatch({
     control: form.control,
     name: ["viewsQuantity", "pricePerView"],
   });
   const parsed = parseOffer({ viewsQuantity, pricePerView });
-
-  function onInvalid(found: FieldErrors<TOfferForm>) {
-    const text = fieldText(t, found.viewsQuantity?.message ?? found.pricePerView?.message);
-    if (text) toast.error(text);
-  }
 
   function onValid(values: TOfferForm) {
     const request = {
@@ -67,108 +54,149 @@ export function SellForm({ onListed }: { onListed: () => void }) {
         form.reset({ viewsQuantity: "", pricePerView: "" });
         onListed();
       },
-      onError: (error) => {
-        setServerError(form.setError, t, error, {
-          fields: ["viewsQuantity", "pricePerView"],
-          fallback: t("messages.listFailed"),
-        });
-        toast.error(errorText(t, error, t("messages.listFailed")));
-      },
+      onError: (error) => fail(error, { fallback: t("messages.listFailed") }),
     });
   }
 
-  const quantityError = fieldText(t, errors.viewsQuantity?.message);
-  const priceError = fieldText(t, errors.pricePerView?.message);
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Tag aria-hidden="true" className="size-5 text-primary" />
-          {t("sell.title")}
-        </CardTitle>
-        <CardDescription>{t("sell.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          onSubmit={form.handleSubmit(onValid, onInvalid)}
-          noValidate
-          className="grid gap-5"
-          aria-label={t("sell.title")}
-        >
-          <FormError message={errors.root?.server?.message} />
-          <div className="grid gap-2">
-            <div className="flex items-center justify-between gap-2">
-              <Label htmlFor={`${ids}-quantity`}>{t("sell.quantity")}</Label>
-              <span className="text-xs text-muted-foreground">
-                {t("sell.available", {
-                  amount: balances ? fmt.amount(balances.views, "VIEWS") : "…",
-                })}
-              </span>
-            </div>
-            <Input
-              id={`${ids}-quantity`}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="100"
-              className="tabular-nums"
-              aria-invalid={quantityError ? true : undefined}
-              aria-describedby={`${ids}-quantity-error ${ids}-bounds`}
-              {...form.register("viewsQuantity")}
-            />
-            <FieldError id={`${ids}-quantity-error`}>{quantityError}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-price`}>{t("sell.price")}</Label>
-            <Input
-              id={`${ids}-price`}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.10"
-              className="tabular-nums"
-              aria-invalid={priceError ? true : undefined}
-              aria-describedby={`${ids}-price-error ${ids}-bounds`}
-              {...form.register("pricePerView")}
-            />
-            <FieldError id={`${ids}-price-error`}>{priceError}</FieldError>
-            <p id={`${ids}-bounds`} className="text-xs text-muted-foreground">
-              {t("sell.bounds", {
-                maxViews: fmt.views(MARKETPLACE.maxViews),
-                maxPrice: fmt.views(MARKETPLACE.maxPriceMicroUsdt / MICRO_PER_USDT),
-                decimals: MARKETPLACE.priceDecimals,
-              })}
-            </p>
-          </div>
-          <div
-            className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-4 py-3"
-            aria-live="polite"
-          >
-            <div className="grid gap-0.5">
-              <span className="text-sm font-medium">{t("sell.total")}</span>
-              <span className="text-xs text-muted-foreground">
-                {t("sell.fee", { fee: MARKETPLACE.feePercent })}
-              </span>
-            </div>
-            <span className="text-lg font-bold tabular-nums" data-testid="offer-total">
-              {parsed ? fmt.amount(parsed.totalMicroUsdt, "USDT") : "—"}
-            </span>
-          </div>
-          <Button
-            type="submit"
-            variant="gradient"
-            size="lg"
-            className="w-full"
-            disabled={mutation.isPending}
-          >
-            {mutation.isPending ? (
-              <Loader2 aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Tag aria-hidden="true" />
-            )}
-            {mutation.isPending ? t("sell.listing") : t("sell.submit")}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <MoneyForm
+      form={form}
+      onValid={onValid}
+      onInvalid={onInvalid}
+      formError={formError}
+      label={t("sell.title")}
+      card={{
+        icon: <Tag aria-hidden="true" className="size-5 text-primary" />,
+        title: t("sell.title"),
+        description: t("sell.description"),
+      }}
+      preview={<OfferTotal totalMicroUsdt={parsed?.totalMicroUsdt ?? null} />}
+      submit={{
+        icon: <Tag aria-hidden="true" />,
+        label: t("sell.submit"),
+        pendingLabel: t("sell.listing"),
+        pending: mutation.isPending,
+      }}
+    >
+      <QuantityField
+        id={`${ids}-quantity`}
+        boundsId={`${ids}-bounds`}
+        views={balances?.views ?? null}
+        error={fieldError("viewsQuantity")}
+        registered={form.register("viewsQuantity")}
+      />
+      <PriceField
+        id={`${ids}-price`}
+        boundsId={`${ids}-bounds`}
+        error={fieldError("pricePerView")}
+        registered={form.register("pricePerView")}
+      />
+    </MoneyForm>
+  );
+}
+
+function QuantityField({
+  id,
+  boundsId,
+  views,
+  error,
+  registered,
+}: {
+  id: string;
+  boundsId: string;
+  /** The member's views (null while the balances load). */
+  views: bigint | null;
+  error: string | null;
+  registered: UseFormRegisterReturn<"viewsQuantity">;
+}) {
+  const { t } = useTranslation("marketplace");
+  const fmt = useOfferFormat();
+  return (
+    <MoneyField
+      id={id}
+      label={t("sell.quantity")}
+      error={error}
+      aside={
+        <span className="text-xs text-muted-foreground">
+          {t("sell.available", { amount: views === null ? "…" : fmt.amount(views, "VIEWS") })}
+        </span>
+      }
+    >
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="100"
+        className="tabular-nums"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error ${boundsId}`}
+        {...registered}
+      />
+    </MoneyField>
+  );
+}
+
+function PriceField({
+  id,
+  boundsId,
+  error,
+  registered,
+}: {
+  id: string;
+  /** The limits under the price; they describe the quantity too. */
+  boundsId: string;
+  error: string | null;
+  registered: UseFormRegisterReturn<"pricePerView">;
+}) {
+  const { t } = useTranslation("marketplace");
+  const fmt = useOfferFormat();
+  return (
+    <MoneyField
+      id={id}
+      label={t("sell.price")}
+      error={error}
+      after={
+        <p id={boundsId} className="text-xs text-muted-foreground">
+          {t("sell.bounds", {
+            maxViews: fmt.views(MARKETPLACE.maxViews),
+            maxPrice: fmt.views(MARKETPLACE.maxPriceMicroUsdt / MICRO_PER_USDT),
+            decimals: MARKETPLACE.priceDecimals,
+          })}
+        </p>
+      }
+    >
+      <Input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.10"
+        className="tabular-nums"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error ${boundsId}`}
+        {...registered}
+      />
+    </MoneyField>
+  );
+}
+
+/** What the buyers pay for the whole offer, live (the fee is the seller's). */
+function OfferTotal({ totalMicroUsdt }: { totalMicroUsdt: bigint | null }) {
+  const { t } = useTranslation("marketplace");
+  const fmt = useOfferFormat();
+  return (
+    <div
+      className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-4 py-3"
+      aria-live="polite"
+    >
+      <div className="grid gap-0.5">
+        <span className="text-sm font-medium">{t("sell.total")}</span>
+        <span className="text-xs text-muted-foreground">
+          {t("sell.fee", { fee: MARKETPLACE.feePercent })}
+        </span>
+      </div>
+      <span className="text-lg font-bold tabular-nums" data-testid="offer-total">
+        {totalMicroUsdt === null ? "—" : fmt.amount(totalMicroUsdt, "USDT")}
+      </span>
+    </div>
   );
 }

@@ -2,12 +2,12 @@ import { REFERRAL } from "@viewvault/shared";
 import { Calculator } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ReferralBadge } from "@/components/account/referral-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import { badgeFor, monthlyCommission, signupViews } from "@/lib/referral-math";
 import { useMoneyFormat } from "@/lib/use-money-format";
-import { badgeFor, monthlyCommission, signupViews } from "../referral-math";
-import { ReferralBadge } from "./referral-badge";
 
 const DEFAULT_MONTHLY_USDT = "100";
 

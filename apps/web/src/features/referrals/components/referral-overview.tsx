@@ -3,14 +3,14 @@ import { Coins, Eye, ShieldCheck, Trophy, UserPlus, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MemberChip } from "@/components/account/member-chip";
+import { OnlineDot } from "@/components/account/online-dot";
+import { ReferralBadge } from "@/components/account/referral-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { OnlineDot } from "@/features/presence/components/online-dot";
+import { nextBadge } from "@/lib/referral-math";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
 import { useReferralSummary } from "../api/get-referral-summary";
-import { nextBadge } from "../referral-math";
-import { ReferralBadge } from "./referral-badge";
 
 /** Totals, badge with next-badge progress and the recent referrals (dashboard tab and /referrals). */
 export function ReferralOverview({ compact = false }: { compact?: boolean }) {

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   normaliseRecipient,
@@ -12,21 +11,18 @@ import {
 } from "@viewvault/shared";
 import { AlertCircle, Loader2, Search, Send } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberChip } from "@/components/account/member-chip";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormError } from "@/components/ui/form-field";
+import { OnlineDot } from "@/components/account/online-dot";
+import { MoneyField, MoneyForm, useMoneyForm } from "@/components/money/money-form";
 import { Input, NativeSelect } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
-import { OnlineDot } from "@/features/presence/components/online-dot";
+import { Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { toBigBalances, useBalances } from "@/lib/balances";
-import { fieldText, setServerError } from "@/lib/form";
-import { errorText, problemText } from "@/lib/problem-text";
+import { problemText } from "@/lib/problem-text";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCreateTransfer } from "../api/create-transfer";
@@ -36,8 +32,6 @@ import { ConfirmTransferDialog, type PendingTransfer } from "./confirm-transfer-
 
 const PREVIEW_DELAY_MS = 400;
 
-type TransferContext = Parameters<typeof transferForm>[0];
-
 /**
  * Send views or USDT: the form contract runs the shared `transferProblem` (the seeds' checks in
  * order, the server's function), then the recipient is looked up and the confirmation dialog
@@ -45,59 +39,110 @@ type TransferContext = Parameters<typeof transferForm>[0];
  */
 export function TransferForm() {
   const { t } = useTranslation("transfer");
-  const fmt = useMoneyFormat();
   const ids = useId();
-  const queryClient = useQueryClient();
   const { profile } = useAuth();
   const balances = toBigBalances(useBalances().data);
   const me = { id: profile?.id ?? "", username: profile?.username ?? "" };
-  const form = useForm<TTransferForm, TransferContext>({
-    defaultValues: { transferType: "VIEWS", recipient: "", amount: "" },
+  // The seeds toast the amount's check before the recipient's.
+  const { form, fieldError, formError, onInvalid, refuse, fail } = useMoneyForm({
+    t,
+    contract: transferForm,
     context: { balances, me },
-    resolver: (values, context, options) =>
-      zodResolver(transferForm(context ?? { balances: null, me }))(values, context, options),
+    defaultValues: { transferType: "VIEWS", recipient: "", amount: "" },
+    fields: ["amount", "recipient"],
   });
-  const { errors } = form.formState;
   // Lives with the form, so a retry after a lost answer reuses the transfer's key.
   const mutation = useCreateTransfer();
-  const [checking, setChecking] = useState(false);
-  const [pending, setPending] = useState<PendingTransfer | null>(null);
+  const review = useTransferReview((error) =>
+    fail(error, { fallbackField: "recipient", fallback: t("messages.failed") }),
+  );
   const reviewButton = useRef<HTMLButtonElement>(null);
-
   const [transferType, recipient] = useWatch({
     control: form.control,
     name: ["transferType", "recipient"],
   });
-  const debounced = useDebouncedValue(normaliseRecipient(recipient), PREVIEW_DELAY_MS);
-  const previewQuery = useRecipientPreview(canPreviewRecipient(debounced) ? debounced : null);
-  const views = transferType === "VIEWS";
 
-  /** The seeds toast every failed check; the field shows it too. */
-  function onInvalid(found: FieldErrors<TTransferForm>) {
-    const message = found.amount?.message ?? found.recipient?.message;
-    const text = fieldText(t, message);
-    if (text) toast.error(text);
+  /** A refusal in the confirmation lands on its field; a lost answer keeps the dialog's key. */
+  function onRefused(error: unknown) {
+    review.close();
+    if (!(error instanceof ApiError && error.refused)) return;
+    refuse(error, { fallback: t("messages.failed") });
+    toast.error(problemText(t, error.problem));
   }
 
-  /** The server's refusal lands on its field like the form's own check. */
-  function failWith(error: unknown) {
-    setServerError(form.setError, t, error, {
-      fields: ["recipient", "amount"],
-      fallbackField: "recipient",
-      fallback: t("messages.failed"),
-    });
-    toast.error(errorText(t, error, t("messages.failed")));
-  }
+  return (
+    <MoneyForm
+      form={form}
+      onValid={(values) => (profile ? review.open(values) : undefined)}
+      onInvalid={onInvalid}
+      formError={formError}
+      label={t("form.title")}
+      card={{
+        icon: <Send aria-hidden="true" className="size-5 text-primary" />,
+        title: t("form.title"),
+        description: t("form.description"),
+      }}
+      submit={{
+        icon: <Send aria-hidden="true" />,
+        label: t("form.submit"),
+        pending: review.checking,
+        ref: reviewButton,
+      }}
+      confirm={
+        review.pending ? (
+          <ConfirmTransferDialog
+            transfer={review.pending}
+            mutation={mutation}
+            onCancel={review.close}
+            onDone={() => {
+              review.close();
+              form.reset({ transferType, recipient: "", amount: "" });
+            }}
+            onRefused={onRefused}
+            returnFocusTo={reviewButton}
+          />
+        ) : null
+      }
+    >
+      <TypeSelect
+        id={`${ids}-type`}
+        registered={form.register("transferType", { deps: ["amount"] })}
+      />
+      <RecipientField
+        id={`${ids}-recipient`}
+        recipient={recipient}
+        error={fieldError("recipient")}
+        registered={form.register("recipient")}
+      />
+      <AmountField
+        id={`${ids}-amount`}
+        transferType={transferType}
+        error={fieldError("amount")}
+        balances={balances}
+        registered={form.register("amount")}
+      />
+    </MoneyForm>
+  );
+}
 
-  async function onValid(values: TTransferForm) {
-    if (checking || !profile) return;
+/**
+ * "Review": the recipient is looked up, then the confirmation shows who gets what. A failed
+ * lookup goes to `onFailed` (it lands on the form); a second click while looking is ignored.
+ */
+function useTransferReview(onFailed: (error: unknown) => void) {
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const [pending, setPending] = useState<PendingTransfer | null>(null);
+
+  async function open(values: TTransferForm) {
+    if (checking) return;
     const to = normaliseRecipient(values.recipient);
     setChecking(true);
     let member: TMemberRef;
     try {
       member = await queryClient.fetchQuery(recipientQueryOptions(to));
     } catch (error) {
-      failWith(error);
+      onFailed(error);
       return;
     } finally {
       setChecking(false);
@@ -109,22 +154,101 @@ export function TransferForm() {
     });
   }
 
-  function onDone() {
-    setPending(null);
-    form.reset({ transferType: form.getValues("transferType"), recipient: "", amount: "" });
-  }
+  return { checking, pending, open, close: () => setPending(null) };
+}
 
-  function onRefused(error: unknown) {
-    setPending(null);
-    if (error instanceof ApiError && error.refused) {
-      setServerError(form.setError, t, error, {
-        fields: ["recipient", "amount"],
-        fallback: t("messages.failed"),
-      });
-      toast.error(problemText(t, error.problem));
-    }
-  }
+function TypeSelect({
+  id,
+  registered,
+}: {
+  id: string;
+  registered: UseFormRegisterReturn<"transferType">;
+}) {
+  const { t } = useTranslation("transfer");
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{t("form.type")}</Label>
+      <NativeSelect id={id} {...registered}>
+        {TRANSFER_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`form.types.${type}`)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
 
+/** The recipient's username, and who it is (looked up once the typing pauses). */
+function RecipientField({
+  id,
+  recipient,
+  error,
+  registered,
+}: {
+  id: string;
+  recipient: string;
+  error: string | null;
+  registered: UseFormRegisterReturn<"recipient">;
+}) {
+  const { t } = useTranslation("transfer");
+  const debounced = useDebouncedValue(normaliseRecipient(recipient), PREVIEW_DELAY_MS);
+  const previewQuery = useRecipientPreview(canPreviewRecipient(debounced) ? debounced : null);
+  return (
+    <MoneyField
+      id={id}
+      label={t("form.recipient")}
+      error={error}
+      after={
+        <div id={`${id}-preview`} aria-live="polite">
+          {error ? null : (
+            <RecipientPreview
+              typed={normaliseRecipient(recipient)}
+              debounced={debounced}
+              query={previewQuery}
+            />
+          )}
+        </div>
+      }
+    >
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          id={id}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t("form.recipientPlaceholder")}
+          className="pl-9"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error ${id}-preview`}
+          {...registered}
+        />
+      </div>
+    </MoneyField>
+  );
+}
+
+/** The amount, its currency, the balance at the label's right and the minimum under it. */
+function AmountField({
+  id,
+  transferType,
+  error,
+  balances,
+  registered,
+}: {
+  id: string;
+  transferType: TTransferForm["transferType"];
+  error: string | null;
+  balances: ReturnType<typeof toBigBalances>;
+  registered: UseFormRegisterReturn<"amount">;
+}) {
+  const { t } = useTranslation("transfer");
+  const fmt = useMoneyFormat();
+  const views = transferType === "VIEWS";
   const available = balances
     ? views
       ? fmt.amount(balances.views, "VIEWS")
@@ -133,129 +257,38 @@ export function TransferForm() {
   const minimum = views
     ? fmt.amount(TRANSFER.minViews, "VIEWS")
     : fmt.amount(TRANSFER.minMicroUsdt, "USDT");
-  const recipientError = fieldText(t, errors.recipient?.message);
-  const amountError = fieldText(t, errors.amount?.message);
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Send aria-hidden="true" className="size-5 text-primary" />
-          {t("form.title")}
-        </CardTitle>
-        <CardDescription>{t("form.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          onSubmit={form.handleSubmit(onValid, onInvalid)}
-          noValidate
-          className="grid gap-5"
-          aria-label={t("form.title")}
-        >
-          <FormError message={errors.root?.server?.message} />
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-type`}>{t("form.type")}</Label>
-            <NativeSelect
-              id={`${ids}-type`}
-              {...form.register("transferType", { deps: ["amount"] })}
-            >
-              {TRANSFER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`form.types.${type}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-recipient`}>{t("form.recipient")}</Label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                id={`${ids}-recipient`}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder={t("form.recipientPlaceholder")}
-                className="pl-9"
-                aria-invalid={recipientError ? true : undefined}
-                aria-describedby={`${ids}-recipient-error ${ids}-recipient-preview`}
-                {...form.register("recipient")}
-              />
-            </div>
-            <FieldError id={`${ids}-recipient-error`}>{recipientError}</FieldError>
-            <div id={`${ids}-recipient-preview`} aria-live="polite">
-              {recipientError ? null : (
-                <RecipientPreview
-                  typed={normaliseRecipient(recipient)}
-                  debounced={debounced}
-                  query={previewQuery}
-                />
-              )}
-            </div>
-          </div>
-
-          <div className="grid gap-2">
-            <div className="flex items-center justify-between gap-2">
-              <Label htmlFor={`${ids}-amount`}>{t("form.amount")}</Label>
-              <span className="text-xs text-muted-foreground">
-                {t("form.available", { amount: available })}
-              </span>
-            </div>
-            <div className="relative">
-              <Input
-                id={`${ids}-amount`}
-                inputMode={views ? "numeric" : "decimal"}
-                autoComplete="off"
-                placeholder={
-                  views ? fmt.views(TRANSFER.minViews) : wholeUsdt(TRANSFER.minMicroUsdt)
-                }
-                className="pr-16 tabular-nums"
-                aria-invalid={amountError ? true : undefined}
-                aria-describedby={`${ids}-amount-error ${ids}-amount-hint`}
-                {...form.register("amount")}
-              />
-              <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm font-medium text-muted-foreground">
-                {t(`money:currency.${transferType}`)}
-              </span>
-            </div>
-            <FieldError id={`${ids}-amount-error`}>{amountError}</FieldError>
-            <p id={`${ids}-amount-hint`} className="text-xs text-muted-foreground">
-              {t("form.minimumHint", { amount: minimum })}
-            </p>
-          </div>
-
-          <Button
-            ref={reviewButton}
-            type="submit"
-            variant="gradient"
-            size="lg"
-            className="w-full"
-            disabled={checking}
-          >
-            {checking ? (
-              <Loader2 aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Send aria-hidden="true" />
-            )}
-            {t("form.submit")}
-          </Button>
-        </form>
-      </CardContent>
-      {pending ? (
-        <ConfirmTransferDialog
-          transfer={pending}
-          mutation={mutation}
-          onCancel={() => setPending(null)}
-          onDone={onDone}
-          onRefused={onRefused}
-          returnFocusTo={reviewButton}
+    <MoneyField
+      id={id}
+      label={t("form.amount")}
+      error={error}
+      aside={
+        <span className="text-xs text-muted-foreground">
+          {t("form.available", { amount: available })}
+        </span>
+      }
+      after={
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {t("form.minimumHint", { amount: minimum })}
+        </p>
+      }
+    >
+      <div className="relative">
+        <Input
+          id={id}
+          inputMode={views ? "numeric" : "decimal"}
+          autoComplete="off"
+          placeholder={views ? fmt.views(TRANSFER.minViews) : wholeUsdt(TRANSFER.minMicroUsdt)}
+          className="pr-16 tabular-nums"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error ${id}-hint`}
+          {...registered}
         />
-      ) : null}
-    </Card>
+        <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm font-medium text-muted-foreground">
+          {t(`money:currency.${transferType}`)}
+        </span>
+      </div>
+    </MoneyField>
   );
 }
 

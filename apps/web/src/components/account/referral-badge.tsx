@@ -1,7 +1,7 @@
 import { Award, Gem, Medal } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import type { BadgeId } from "@/lib/referral-math";
 import { cn } from "@/lib/utils";
-import type { BadgeId } from "../referral-math";
 
 const STYLES: Record<BadgeId, { icon: typeof Medal; className: string }> = {
   silver: {

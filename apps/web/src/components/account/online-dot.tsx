@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { useOnline } from "@/lib/presence/presence";
 import { cn } from "@/lib/utils";
-import { useOnline } from "../api/presence";
 
 /**
  * A green dot when the member is online (heartbeat within 90 s), grey otherwise, with the state

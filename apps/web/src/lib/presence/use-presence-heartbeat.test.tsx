@@ -2,7 +2,7 @@ import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const sent: string[] = [];
-vi.mock("../api/presence", () => ({
+vi.mock("./presence", () => ({
   sendPresence: (state: string) => {
     sent.push(state);
     return Promise.resolve();

@@ -1,6 +1,6 @@
 import { PRESENCE } from "@viewvault/shared";
 import { useEffect } from "react";
-import { sendOfflineBeacon, sendPresence } from "../api/presence";
+import { sendOfflineBeacon, sendPresence } from "./presence";
 
 /**
  * While a member is signed in: online on load, a heartbeat every PRESENCE.heartbeatSeconds while

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../src/db/client";
-import { setMemberSuspended } from "../src/modules/admin/admin.service";
+import { setMemberSuspended } from "../src/modules/admin/members/admin-members.service";
 import { createAccount } from "../src/modules/auth/create-account";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { client, signIn, uniqueUser } from "./accounts";

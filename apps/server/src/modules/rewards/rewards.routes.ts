@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { requireStepUp } from "../admin/step-up";
 import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { requireStepUp } from "../step-up/step-up.service";
 import { claimBonus, claimMilestone, grantBonus, rewardsOf } from "./rewards.service";
 
 const errors = {

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Member } from "../../plugins/auth";
 import { confirmIdentity } from "../profiles/profiles.service";
-import { recordStepUp, stepUpOf } from "./admin.repository";
+import { recordStepUp, stepUpOf } from "./step-up.repository";
 
 const WINDOW_MS = ADMIN.stepUpMinutes * 60_000;
 

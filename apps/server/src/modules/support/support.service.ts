@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Member } from "../../plugins/auth";
-import { recordAuditEvent } from "../admin/admin.repository";
+import { recordAuditEvent } from "../audit/audit.service";
 import { loadAccountSecurity } from "../auth/accounts.repository";
 import { verifyPassword } from "../auth/password";
 import type { Idempotency } from "../idempotency/idempotency";

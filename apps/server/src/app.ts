@@ -16,16 +16,20 @@ import { resolveAuthSecret } from "./lib/secret";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAuth } from "./modules/auth/auth";
+import { createSessionCache, profileOfUser } from "./modules/auth/session.service";
 import { balancesRoutes } from "./modules/balances/balances.routes";
 import { boxRoutes } from "./modules/box/box.routes";
+import { cancelAccountDeletion } from "./modules/data-rights/account-deletion.service";
 import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import type { Money } from "./modules/ledger/money-command";
+import { outboxBacklog } from "./modules/mail/mail.repository";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
+import { databaseStore } from "./modules/platform/rate-limit.service";
 import { presenceRoutes, presenceStore } from "./modules/presence/presence.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { findPublicProfile } from "./modules/profiles/profiles.service";
@@ -157,7 +161,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(env.AD_NETWORK_TAG ? { adNetworkOrigin: new URL(env.AD_NETWORK_TAG).origin } : {}),
   });
   await app.register(errorHandlerPlugin);
-  await app.register(metricsPlugin, { database: deps.database, token: env.METRICS_TOKEN });
+  await app.register(metricsPlugin, {
+    database: deps.database,
+    token: env.METRICS_TOKEN,
+    outboxBacklog: () => outboxBacklog(deps.database.db),
+  });
   await app.register(moneyAuditPlugin);
   await app.register(lifecyclePlugin);
   await app.register(inputGuardPlugin);
@@ -176,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(rateLimitPlugin, {
-    db: deps.database.db,
+    store: databaseStore(deps.database.db) as never,
     redis: env.RATE_LIMIT_STORE === "redis" ? redis : undefined,
     defaultMax: env.RATE_LIMIT_MAX,
   });
@@ -206,6 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     clock: deps.clock ?? systemClock,
     redis: env.RATE_LIMIT_STORE === "redis" ? redis : undefined,
+    cancelAccountDeletion: (authUid) =>
+      cancelAccountDeletion(deps.database.db, deps.clock ?? systemClock, authUid),
     // Referral rewards once an invited member confirms; a sweep catches any that a crash interrupted.
     onEmailVerified: (authUid) => {
       grantSignupRewardsFor(deps.database.db, authUid)
@@ -225,7 +235,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     posted: (kind) => app.metrics.ledgerPosted(kind),
   } satisfies Money);
-  await app.register(authPlugin, { auth, publicUrl: env.PUBLIC_URL, secret: authSecret });
+  app.decorate("auth", auth);
+  await app.register(authPlugin, {
+    auth,
+    publicUrl: env.PUBLIC_URL,
+    secret: authSecret,
+    sessions: createSessionCache(app.db, app.clock, app.realtime),
+    profileOfUser: (authUid) => profileOfUser(app.db, authUid),
+  });
 
   // Domain modules.
   await app.register(healthRoutes);

@@ -1,8 +1,8 @@
 import { ZAuditPage, ZAuditQuery } from "@viewvault/shared";
-import { type AdminApp, adminErrors } from "../admin/staff-actor";
+import { type RouteApp, staffErrors } from "../../lib/route-schema";
 import { auditCsv, getAuditPage } from "./audit.service";
 
-function pageRoute(app: AdminApp): void {
+function pageRoute(app: RouteApp): void {
   app.get(
     "/api/admin/audit",
     {
@@ -11,14 +11,14 @@ function pageRoute(app: AdminApp): void {
         tags: ["admin"],
         summary: "Staff actions, newest first, filtered by actor, target and action (paged)",
         querystring: ZAuditQuery,
-        response: { 200: ZAuditPage, ...adminErrors },
+        response: { 200: ZAuditPage, ...staffErrors },
       },
     },
     async (request) => getAuditPage(app.db, request.query),
   );
 }
 
-function csvRoute(app: AdminApp): void {
+function csvRoute(app: RouteApp): void {
   app.get(
     "/api/admin/audit.csv",
     {
@@ -39,7 +39,7 @@ function csvRoute(app: AdminApp): void {
 }
 
 /** The audit log for admins: a page at a time, or filtered as CSV. */
-export function registerAuditRoutes(app: AdminApp): void {
+export function registerAuditRoutes(app: RouteApp): void {
   pageRoute(app);
   csvRoute(app);
 }

@@ -1,9 +1,9 @@
 import { ACCOUNT_DELETION, type TDeleteAccountRequest } from "@viewvault/shared";
 import { type Db, prepared, runPrepared } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import type { Member } from "../../plugins/auth";
+import type { Member } from "../../lib/member";
+import { confirmIdentity } from "../identity/identity.service";
 import { command, type Money, runCommand } from "../ledger/money-command";
-import { confirmIdentity } from "../profiles/profiles.service";
 
 const REQUEST_COMMAND = command("vv_request_account_deletion", [
   "uuid",

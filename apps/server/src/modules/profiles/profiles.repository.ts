@@ -2,7 +2,9 @@ import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { profiles } from "../../db/schema";
 
-export type ProfileRow = typeof profiles.$inferSelect;
+import type { ProfileRow } from "../../lib/member";
+
+export type { ProfileRow };
 
 export async function findProfileByAuthUid(
   db: DbOrTx,

@@ -1,10 +1,10 @@
 import { ZStepUpRequest, ZStepUpState } from "@viewvault/shared";
 import { z } from "zod";
+import { type RouteApp, staffErrors } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
-import { type AdminApp, adminErrors } from "../admin/staff-actor";
 import { confirmStepUp, stepUpState } from "./step-up.service";
 
-function stateRoute(app: AdminApp): void {
+function stateRoute(app: RouteApp): void {
   app.get(
     "/api/admin/step-up",
     {
@@ -12,7 +12,7 @@ function stateRoute(app: AdminApp): void {
       schema: {
         tags: ["admin"],
         summary: "This session's last password or 2FA confirmation, while still valid",
-        response: { 200: z.object({ stepUp: ZStepUpState.nullable() }), ...adminErrors },
+        response: { 200: z.object({ stepUp: ZStepUpState.nullable() }), ...staffErrors },
       },
     },
     async (request) => ({
@@ -21,7 +21,7 @@ function stateRoute(app: AdminApp): void {
   );
 }
 
-function confirmRoute(app: AdminApp, authSecret: string): void {
+function confirmRoute(app: RouteApp, authSecret: string): void {
   app.post(
     "/api/admin/step-up",
     {
@@ -31,7 +31,7 @@ function confirmRoute(app: AdminApp, authSecret: string): void {
         tags: ["admin"],
         summary: "Confirm the password or a 2FA code for the next few minutes of admin actions",
         body: ZStepUpRequest,
-        response: { 200: ZStepUpState, ...adminErrors },
+        response: { 200: ZStepUpState, ...staffErrors },
       },
     },
     async (request) =>
@@ -40,7 +40,7 @@ function confirmRoute(app: AdminApp, authSecret: string): void {
 }
 
 /** The step-up a staff session confirms before money or role actions (ADR 029). */
-export function registerStepUpRoutes(app: AdminApp, authSecret: string): void {
+export function registerStepUpRoutes(app: RouteApp, authSecret: string): void {
   stateRoute(app);
   confirmRoute(app, authSecret);
 }

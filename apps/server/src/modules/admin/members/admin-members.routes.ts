@@ -8,9 +8,10 @@ import {
   ZProfile,
 } from "@viewvault/shared";
 import { z } from "zod";
+import { type RouteApp, staffErrors } from "../../../lib/route-schema";
 import { currentMember } from "../../../plugins/auth";
+import { actorOf } from "../../audit/staff-actor";
 import { requireStepUp } from "../../step-up/step-up.service";
-import { type AdminApp, actorOf, adminErrors } from "../staff-actor";
 import {
   changeMemberRole,
   getMemberDetail,
@@ -21,7 +22,7 @@ import {
 
 const ZMemberParams = z.object({ profileId: z.uuid() });
 
-function searchRoute(app: AdminApp): void {
+function searchRoute(app: RouteApp): void {
   app.get(
     "/api/admin/members",
     {
@@ -30,14 +31,14 @@ function searchRoute(app: AdminApp): void {
         tags: ["admin"],
         summary: "Find members by username or e-mail prefix, or id (paged)",
         querystring: ZAdminMemberSearch,
-        response: { 200: ZAdminMemberPage, ...adminErrors },
+        response: { 200: ZAdminMemberPage, ...staffErrors },
       },
     },
     async (request) => searchMembers(app.db, request.query),
   );
 }
 
-function detailRoute(app: AdminApp): void {
+function detailRoute(app: RouteApp): void {
   app.get(
     "/api/admin/members/:profileId",
     {
@@ -46,14 +47,14 @@ function detailRoute(app: AdminApp): void {
         tags: ["admin"],
         summary: "A member's profile, balances, activity, sessions, referrals, flags and audit",
         params: ZMemberParams,
-        response: { 200: ZAdminMemberDetail, ...adminErrors },
+        response: { 200: ZAdminMemberDetail, ...staffErrors },
       },
     },
     async (request) => getMemberDetail(app.db, app.clock, request.params.profileId),
   );
 }
 
-function suspensionRoute(app: AdminApp): void {
+function suspensionRoute(app: RouteApp): void {
   app.put(
     "/api/admin/members/:profileId/suspension",
     {
@@ -63,7 +64,7 @@ function suspensionRoute(app: AdminApp): void {
         summary: "Suspend or reinstate a member (suspending revokes their sessions)",
         params: ZMemberParams,
         body: ZAdminSuspendRequest,
-        response: { 200: ZProfile, ...adminErrors },
+        response: { 200: ZProfile, ...staffErrors },
       },
     },
     async (request) => {
@@ -80,7 +81,7 @@ function suspensionRoute(app: AdminApp): void {
   );
 }
 
-function roleRoute(app: AdminApp): void {
+function roleRoute(app: RouteApp): void {
   app.put(
     "/api/admin/members/:profileId/role",
     {
@@ -90,7 +91,7 @@ function roleRoute(app: AdminApp): void {
         summary: "Change a member's role (never one's own; needs a recent step-up)",
         params: ZMemberParams,
         body: ZAdminRoleRequest,
-        response: { 200: ZProfile, ...adminErrors },
+        response: { 200: ZProfile, ...staffErrors },
       },
     },
     async (request) => {
@@ -109,7 +110,7 @@ function roleRoute(app: AdminApp): void {
   );
 }
 
-function revokeSessionsRoute(app: AdminApp): void {
+function revokeSessionsRoute(app: RouteApp): void {
   app.post(
     "/api/admin/members/:profileId/sessions/revoke",
     {
@@ -119,7 +120,7 @@ function revokeSessionsRoute(app: AdminApp): void {
         summary: "Sign a member out everywhere",
         params: ZMemberParams,
         body: ZAdminReasonRequest,
-        response: { 200: z.object({ revoked: z.number().int() }), ...adminErrors },
+        response: { 200: z.object({ revoked: z.number().int() }), ...staffErrors },
       },
     },
     async (request) =>
@@ -128,7 +129,7 @@ function revokeSessionsRoute(app: AdminApp): void {
 }
 
 /** The member search, the member page, suspension, role and sessions (ADR 027, ADR 029). */
-export function registerMemberRoutes(app: AdminApp): void {
+export function registerMemberRoutes(app: RouteApp): void {
   searchRoute(app);
   detailRoute(app);
   suspensionRoute(app);

@@ -11,6 +11,7 @@ import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { auditEventsOf, recordAuditEvent } from "../../audit/audit.service";
+import type { StaffActor } from "../../audit/staff-actor";
 import { readBalances } from "../../ledger/ledger.repository";
 import { cancelAllOffersOf } from "../../marketplace/marketplace.repository";
 import { deleteSessionsOfUser, setRole, setSuspended } from "../../members/members.repository";
@@ -18,7 +19,6 @@ import { findProfileById } from "../../profiles/profiles.repository";
 import { toProfileDto } from "../../profiles/profiles.service";
 import { staffRequests } from "../../support/support.service";
 import { cancelPendingRequests } from "../../view-requests/view-requests.service";
-import type { StaffActor } from "../staff-actor";
 import {
   liveSessionsOf,
   type MemberSearchRow,

@@ -1,11 +1,10 @@
 import { ZAdminOverview, ZLedgerCheck } from "@viewvault/shared";
-
+import { type RouteApp, staffErrors } from "../../../lib/route-schema";
 import type { PresenceStore } from "../../presence/presence.store";
-import { type AdminApp, adminErrors } from "../staff-actor";
 import { getOverview, runLedgerCheck } from "./admin-overview.service";
 
 /** GET /api/admin/overview: the ledger's totals per currency and the queues' counts. */
-function overviewRoute(app: AdminApp, presence: PresenceStore): void {
+function overviewRoute(app: RouteApp, presence: PresenceStore): void {
   app.get(
     "/api/admin/overview",
     {
@@ -13,7 +12,7 @@ function overviewRoute(app: AdminApp, presence: PresenceStore): void {
       schema: {
         tags: ["admin"],
         summary: "Platform totals per currency from the ledger, and the queues' counts",
-        response: { 200: ZAdminOverview, ...adminErrors },
+        response: { 200: ZAdminOverview, ...staffErrors },
       },
     },
     async () => getOverview(app.db, () => presence.count(app.clock.now().getTime())),
@@ -21,7 +20,7 @@ function overviewRoute(app: AdminApp, presence: PresenceStore): void {
 }
 
 /** POST /api/admin/ledger/check: the ledger invariant check, now. */
-function ledgerCheckRoute(app: AdminApp): void {
+function ledgerCheckRoute(app: RouteApp): void {
   app.post(
     "/api/admin/ledger/check",
     {
@@ -30,14 +29,14 @@ function ledgerCheckRoute(app: AdminApp): void {
       schema: {
         tags: ["admin"],
         summary: "Run the ledger invariant check now (result and duration)",
-        response: { 200: ZLedgerCheck, ...adminErrors },
+        response: { 200: ZLedgerCheck, ...staffErrors },
       },
     },
     async () => runLedgerCheck(app.db, app.clock),
   );
 }
 
-export function registerOverviewRoutes(app: AdminApp, presence: PresenceStore): void {
+export function registerOverviewRoutes(app: RouteApp, presence: PresenceStore): void {
   overviewRoute(app, presence);
   ledgerCheckRoute(app);
 }

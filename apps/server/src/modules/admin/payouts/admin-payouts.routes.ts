@@ -1,10 +1,10 @@
 import { ZFailWithdrawalRequest, ZPayoutApprovals, ZSupportRequest } from "@viewvault/shared";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
+import { type RouteApp, staffErrors } from "../../../lib/route-schema";
 import { currentMember } from "../../../plugins/auth";
 import { idempotencyOf } from "../../idempotency/idempotency";
 import { stepUpGuard } from "../../step-up/step-up.guard";
-import { type AdminApp, adminErrors } from "../staff-actor";
 import { approvePayout, listPayoutApprovals, rejectPayout } from "./admin-payouts.service";
 
 const ZRequestParams = z.object({ requestId: z.uuid() });
@@ -15,7 +15,7 @@ function answer<T>(reply: FastifyReply, outcome: { request: T; replayed: boolean
   return outcome.request;
 }
 
-function awaitingRoute(app: AdminApp): void {
+function awaitingRoute(app: RouteApp): void {
   app.get(
     "/api/admin/withdrawals/awaiting-approval",
     {
@@ -24,14 +24,14 @@ function awaitingRoute(app: AdminApp): void {
         tags: ["admin"],
         summary:
           "Withdrawals waiting for the second approval (oldest first), with each member's history",
-        response: { 200: ZPayoutApprovals, ...adminErrors },
+        response: { 200: ZPayoutApprovals, ...staffErrors },
       },
     },
     async () => listPayoutApprovals(app.db),
   );
 }
 
-function approveRoute(app: AdminApp): void {
+function approveRoute(app: RouteApp): void {
   const stepUp = stepUpGuard(app);
   app.post(
     "/api/admin/withdrawals/:requestId/approve",
@@ -43,7 +43,7 @@ function approveRoute(app: AdminApp): void {
           "Give a withdrawal its second approval and pay it (never the member or its processor; Idempotency-Key; needs a recent step-up)",
         headers: idempotencyHeader,
         params: ZRequestParams,
-        response: { 200: ZSupportRequest, ...adminErrors },
+        response: { 200: ZSupportRequest, ...staffErrors },
       },
     },
     async (request, reply) => {
@@ -59,7 +59,7 @@ function approveRoute(app: AdminApp): void {
   );
 }
 
-function rejectRoute(app: AdminApp): void {
+function rejectRoute(app: RouteApp): void {
   const stepUp = stepUpGuard(app);
   app.post(
     "/api/admin/withdrawals/:requestId/reject",
@@ -72,7 +72,7 @@ function rejectRoute(app: AdminApp): void {
         headers: idempotencyHeader,
         params: ZRequestParams,
         body: ZFailWithdrawalRequest,
-        response: { 200: ZSupportRequest, ...adminErrors },
+        response: { 200: ZSupportRequest, ...staffErrors },
       },
     },
     async (request, reply) => {
@@ -90,7 +90,7 @@ function rejectRoute(app: AdminApp): void {
 }
 
 /** The second approval of withdrawals above the four-eyes threshold. */
-export function registerPayoutRoutes(app: AdminApp): void {
+export function registerPayoutRoutes(app: RouteApp): void {
   awaitingRoute(app);
   approveRoute(app);
   rejectRoute(app);

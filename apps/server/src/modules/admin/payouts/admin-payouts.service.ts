@@ -2,7 +2,7 @@ import { ADMIN, type TPayoutApprovals, type TSupportRequest } from "@viewvault/s
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
-import type { Member } from "../../../plugins/auth";
+import type { Member } from "../../../lib/member";
 import type { Idempotency } from "../../idempotency/idempotency";
 import type { Money } from "../../ledger/money-command";
 import { failWithdrawal, setRequestStatus, staffRequests } from "../../support/support.service";

@@ -1,13 +1,14 @@
 import { ZAdminReasonRequest, ZHeldReferral, ZHeldReferralResult } from "@viewvault/shared";
 import { z } from "zod";
+import { type RouteApp, staffErrors } from "../../../lib/route-schema";
+import { actorOf } from "../../audit/staff-actor";
 import { moneyRoute } from "../../idempotency/money-route";
 import { stepUpGuard } from "../../step-up/step-up.guard";
-import { type AdminApp, actorOf, adminErrors } from "../staff-actor";
 import { approveHeldReferral, listHeldReferrals, rejectReferral } from "./admin-referrals.service";
 
 const ZReferralParams = z.object({ referralId: z.uuid() });
 
-function heldRoute(app: AdminApp): void {
+function heldRoute(app: RouteApp): void {
   app.get(
     "/api/admin/referrals/held",
     {
@@ -15,14 +16,14 @@ function heldRoute(app: AdminApp): void {
       schema: {
         tags: ["admin"],
         summary: "Referral rewards held for review, with their evidence (oldest first)",
-        response: { 200: z.object({ referrals: z.array(ZHeldReferral) }), ...adminErrors },
+        response: { 200: z.object({ referrals: z.array(ZHeldReferral) }), ...staffErrors },
       },
     },
     async () => ({ referrals: await listHeldReferrals(app.db) }),
   );
 }
 
-function approveRoute(app: AdminApp): void {
+function approveRoute(app: RouteApp): void {
   const stepUp = stepUpGuard(app);
   app.post(
     "/api/admin/referrals/:referralId/approve",
@@ -34,7 +35,7 @@ function approveRoute(app: AdminApp): void {
         headers: z.object({ "idempotency-key": z.string().optional() }),
         params: ZReferralParams,
         body: ZAdminReasonRequest,
-        response: { 200: ZHeldReferralResult, ...adminErrors },
+        response: { 200: ZHeldReferralResult, ...staffErrors },
       },
     },
     async (request, reply) =>
@@ -54,7 +55,7 @@ function approveRoute(app: AdminApp): void {
   );
 }
 
-function rejectRoute(app: AdminApp): void {
+function rejectRoute(app: RouteApp): void {
   app.post(
     "/api/admin/referrals/:referralId/reject",
     {
@@ -64,7 +65,7 @@ function rejectRoute(app: AdminApp): void {
         summary: "Reject a held referral with a reason (nothing is paid)",
         params: ZReferralParams,
         body: ZAdminReasonRequest,
-        response: { 200: ZHeldReferralResult, ...adminErrors },
+        response: { 200: ZHeldReferralResult, ...staffErrors },
       },
     },
     async (request) =>
@@ -73,7 +74,7 @@ function rejectRoute(app: AdminApp): void {
 }
 
 /** Referral rewards held for review: the queue, approval (pays once) and rejection (ADR 028). */
-export function registerReferralRoutes(app: AdminApp): void {
+export function registerReferralRoutes(app: RouteApp): void {
   heldRoute(app);
   approveRoute(app);
   rejectRoute(app);

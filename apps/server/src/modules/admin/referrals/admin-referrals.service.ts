@@ -2,9 +2,9 @@ import { REFERRAL, type THeldReferral } from "@viewvault/shared";
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import { recordAuditEvent } from "../../audit/audit.service";
+import type { StaffActor } from "../../audit/staff-actor";
 import type { Idempotency } from "../../idempotency/idempotency";
 import { type CommandOutcome, command, type Money, runCommand } from "../../ledger/money-command";
-import type { StaffActor } from "../staff-actor";
 import {
   type HeldReferralRow,
   heldReferrals,

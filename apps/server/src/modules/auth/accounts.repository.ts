@@ -1,7 +1,7 @@
 import type { Locale, Role } from "@viewvault/shared";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { accounts, profiles, twoFactors, users } from "../../db/schema";
+import { accounts, profiles, users } from "../../db/schema";
 import type { ProfileRow } from "../../lib/member";
 
 export async function findUserByEmail(db: DbOrTx, email: string) {

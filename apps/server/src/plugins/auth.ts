@@ -119,10 +119,6 @@ export function currentMember(request: FastifyRequest): Member {
   return request.member;
 }
 
-/**
- * Mounts Better Auth at /api/auth/* (a catch-all route that hands a Web Request to its handler
- * and copies every Set-Cookie back) and decorates the guards our own routes use.
- */
 /** The raw value of cookie `name` in a Cookie header. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -152,9 +148,8 @@ function verifySignedValue(raw: string, secret: string): string | null {
     : null;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
-  const { auth, sessions } = opts;
-
+/** Better Auth at /api/auth/*: a catch-all route handing it a Web Request, Set-Cookie copied back. */
+async function mountAuthRoutes(app: FastifyInstance, auth: AuthHandler, publicUrl: string) {
   await app.register(async (scope) => {
     // Better Auth parses bodies itself: hand it the raw text, whatever the content type.
     scope.removeAllContentTypeParsers();
@@ -167,7 +162,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       schema: { hide: true },
       config: { ownBodyCheck: true },
       async handler(request, reply) {
-        const url = new URL(request.url, opts.publicUrl);
+        const url = new URL(request.url, publicUrl);
         const headers = authHeaders(request);
         headers.delete("content-length");
         checkRedirectTargets(url.searchParams);
@@ -191,7 +186,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       },
     });
   });
+}
 
+/** The member behind a request: the fast cookie path, else Better Auth's own session check. */
+async function memberLoader(app: FastifyInstance, opts: AuthPluginOptions) {
+  const { auth, sessions } = opts;
   const context = await auth.$context;
   const cookieName = context.authCookies.sessionToken.name;
   // A signed cookie's signature never changes meaning: verified values are remembered, so a
@@ -259,6 +258,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     return request.member;
   }
 
+  return loadMember;
+}
+
+/** The guards our own routes use: a member, staff (support/admin with 2FA on), admin. */
+function decorateGuards(
+  app: FastifyInstance,
+  loadMember: (request: FastifyRequest) => Promise<Member>,
+) {
   app.decorate("requireMember", async (request: FastifyRequest) => {
     await loadMember(request);
   });
@@ -272,4 +279,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     if (member.profile.role !== "admin") throw new AppError("FORBIDDEN");
     if (!member.twoFactorEnabled) throw new AppError("TWO_FACTOR_REQUIRED");
   });
+}
+
+/**
+ * Mounts Better Auth at /api/auth/* and decorates the guards our own routes use.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
+  await mountAuthRoutes(app, opts.auth, opts.publicUrl);
+  decorateGuards(app, await memberLoader(app, opts));
 });

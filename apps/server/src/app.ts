@@ -16,17 +16,22 @@ import { resolveAuthSecret } from "./lib/secret";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAuth } from "./modules/auth/auth";
+import { createSessionCache, profileOfUser } from "./modules/auth/session.service";
 import { balancesRoutes } from "./modules/balances/balances.routes";
 import { boxRoutes } from "./modules/box/box.routes";
+import { cancelAccountDeletion } from "./modules/data-rights/account-deletion.service";
 import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import type { Money } from "./modules/ledger/money-command";
+import { outboxBacklog } from "./modules/mail/mail.repository";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
+import { databaseStore } from "./modules/platform/rate-limit.service";
 import { presenceRoutes, presenceStore } from "./modules/presence/presence.routes";
+import type { PresenceStore } from "./modules/presence/presence.store";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { findPublicProfile } from "./modules/profiles/profiles.service";
 import { rankingRoutes } from "./modules/ranking/ranking.routes";
@@ -110,57 +115,12 @@ export function trustProxyOption(
 /** Registers external plugins, then app plugins, then the domain modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
-  const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: env.LOG_LEVEL,
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
-            redact: [
-              "req.headers.cookie",
-              "req.headers.authorization",
-              'res.headers["set-cookie"]',
-            ],
-          },
-    genReqId: (req) => {
-      const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming)
-        ? incoming
-        : randomUUID();
-    },
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
-    bodyLimit: 1_048_576,
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // The response's x-request-id is set with the security headers (plugins/security.ts).
+  const app = createFastify(deps);
 
   const distDir = webDistDir(env);
   const indexHtml = readIndexHtml(distDir);
 
-  // External plugins. Compression is for what a GET serves (pages, assets, lists): a command's
-  // answer (POST, PUT, PATCH, DELETE) is a small JSON object, and the hook cost every money
-  // request its share of CPU for nothing (ADR 039). A route may still choose with `compress`.
-  app.addHook("onRoute", (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.compress === undefined && !methods.some((m) => m === "GET" || m === "HEAD"))
-      route.compress = false;
-  });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
-  await app.register(securityPlugin, {
-    allowedOrigins: [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS],
-    inlineScriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [],
-    https: env.PUBLIC_URL.startsWith("https://"),
-    development: env.NODE_ENV !== "production",
-    ...(env.AD_NETWORK_TAG ? { adNetworkOrigin: new URL(env.AD_NETWORK_TAG).origin } : {}),
-  });
-  await app.register(errorHandlerPlugin);
-  await app.register(metricsPlugin, { database: deps.database, token: env.METRICS_TOKEN });
-  await app.register(moneyAuditPlugin);
-  await app.register(lifecyclePlugin);
-  await app.register(inputGuardPlugin);
+  await registerEdgePlugins(app, deps, indexHtml);
   // End-to-end tests may move the server clock (NODE_ENV=test and E2E_CLOCK=1 only).
   const e2eClock =
     !deps.clock && env.E2E_CLOCK && env.NODE_ENV === "test" ? offsetClock() : undefined;
@@ -176,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(rateLimitPlugin, {
-    db: deps.database.db,
+    store: databaseStore(deps.database.db) as never,
     redis: env.RATE_LIMIT_STORE === "redis" ? redis : undefined,
     defaultMax: env.RATE_LIMIT_MAX,
   });
@@ -206,6 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     clock: deps.clock ?? systemClock,
     redis: env.RATE_LIMIT_STORE === "redis" ? redis : undefined,
+    cancelAccountDeletion: (authUid) =>
+      cancelAccountDeletion(deps.database.db, deps.clock ?? systemClock, authUid),
     // Referral rewards once an invited member confirms; a sweep catches any that a crash interrupted.
     onEmailVerified: (authUid) => {
       grantSignupRewardsFor(deps.database.db, authUid)
@@ -225,13 +187,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     posted: (kind) => app.metrics.ledgerPosted(kind),
   } satisfies Money);
-  await app.register(authPlugin, { auth, publicUrl: env.PUBLIC_URL, secret: authSecret });
+  app.decorate("auth", auth);
+  await app.register(authPlugin, {
+    auth,
+    publicUrl: env.PUBLIC_URL,
+    secret: authSecret,
+    sessions: createSessionCache(app.db, app.clock, app.realtime),
+    profileOfUser: (authUid) => profileOfUser(app.db, authUid),
+  });
 
   // Domain modules.
+  const presence = presenceStore(redis, deps.presenceKey);
+  await registerModules(app, env, { authSecret, presence, e2eClock });
+
+  // The web app last: its catch-all must not shadow /api routes.
+  await app.register(webPlugin, {
+    distDir,
+    ...(indexHtml ? { indexHtml } : {}),
+    usernameExists: async (username) => (await findPublicProfile(app.db, username)) !== undefined,
+  });
+
+  return app;
+}
+
+/** The domain modules' routes, in the OpenAPI document's order. */
+async function registerModules(
+  app: FastifyInstance,
+  env: AppDeps["env"],
+  opts: {
+    authSecret: string;
+    presence: PresenceStore;
+    e2eClock: ReturnType<typeof offsetClock> | undefined;
+  },
+): Promise<void> {
+  const { authSecret, presence, e2eClock } = opts;
   await app.register(healthRoutes);
   await app.register(documentsRoutes);
   await app.register(profilesRoutes, { authSecret });
-  const presence = presenceStore(redis, deps.presenceKey);
   await app.register(adminRoutes, { authSecret, presence });
   await app.register(balancesRoutes);
   await app.register(activityRoutes);
@@ -257,13 +249,70 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supportRoutes);
   if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });
   if (env.devMailbox) await app.register(mailboxRoutes);
+}
 
-  // The web app last: its catch-all must not shadow /api routes.
-  await app.register(webPlugin, {
-    distDir,
-    ...(indexHtml ? { indexHtml } : {}),
-    usernameExists: async (username) => (await findPublicProfile(app.db, username)) !== undefined,
-  });
+/** Fastify with our logger (secrets redacted), request ids, proxy trust and zod schemas. */
+function createFastify(deps: AppDeps) {
+  const { env } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            redact: [
+              "req.headers.cookie",
+              "req.headers.authorization",
+              'res.headers["set-cookie"]',
+            ],
+          },
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
 
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The response's x-request-id is set with the security headers (plugins/security.ts).
   return app;
+}
+
+/** Compression, security headers, errors, metrics, the money audit line, lifecycle, input guard. */
+async function registerEdgePlugins(
+  app: FastifyInstance,
+  deps: AppDeps,
+  indexHtml: string | undefined,
+): Promise<void> {
+  const { env } = deps;
+  // External plugins. Compression is for what a GET serves (pages, assets, lists): a command's
+  // answer (POST, PUT, PATCH, DELETE) is a small JSON object, and the hook cost every money
+  // request its share of CPU for nothing (ADR 039). A route may still choose with `compress`.
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.compress === undefined && !methods.some((m) => m === "GET" || m === "HEAD"))
+      route.compress = false;
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(securityPlugin, {
+    allowedOrigins: [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS],
+    inlineScriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [],
+    https: env.PUBLIC_URL.startsWith("https://"),
+    development: env.NODE_ENV !== "production",
+    ...(env.AD_NETWORK_TAG ? { adNetworkOrigin: new URL(env.AD_NETWORK_TAG).origin } : {}),
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, {
+    database: deps.database,
+    token: env.METRICS_TOKEN,
+    outboxBacklog: () => outboxBacklog(deps.database.db),
+  });
+  await app.register(moneyAuditPlugin);
+  await app.register(lifecyclePlugin);
+  await app.register(inputGuardPlugin);
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { fixedClock } from "../src/lib/clock";
-import { setMemberSuspended } from "../src/modules/admin/admin.service";
+import { setMemberSuspended } from "../src/modules/admin/members/admin-members.service";
 import { readBalances } from "../src/modules/ledger/ledger.repository";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import type { Client } from "./accounts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
+import { outboxBacklog } from "../modules/mail/mail.repository";
 import { createMetrics, statusClass } from "./metrics";
 
 /** A PostgreSQL pool as node-postgres reports it, and an outbox that answers these rows. */
@@ -9,6 +10,11 @@ function fakeDatabase(outbox: Array<{ status: string; n: number; oldest: string 
     pool: { totalCount: 7, idleCount: 4, waitingCount: 2, options: { max: 20 } },
     db: { execute: async () => ({ rows: outbox }) },
   } as unknown as Database;
+}
+
+/** The metrics' inputs over one database: the pool and the mail module's backlog query. */
+function backed(database: Database) {
+  return { database, outboxBacklog: () => outboxBacklog(database.db) };
 }
 
 function sample(text: string, series: string): number | undefined {
@@ -29,7 +35,7 @@ describe("createMetrics", () => {
   });
 
   it("reports the pool's total, idle and waiting connections and its size", async () => {
-    const m = createMetrics({ database: fakeDatabase([]) });
+    const m = createMetrics({ ...backed(fakeDatabase([])) });
     const text = await m.registry.metrics();
     expect(sample(text, 'vv_db_pool_connections{state="total"}')).toBe(7);
     expect(sample(text, 'vv_db_pool_connections{state="idle"}')).toBe(4);
@@ -49,7 +55,10 @@ describe("createMetrics", () => {
         ],
       };
     };
-    const m = createMetrics({ database, now: () => Date.parse("2026-11-23T10:01:30.000Z") });
+    const m = createMetrics({
+      ...backed(database),
+      now: () => Date.parse("2026-11-23T10:01:30.000Z"),
+    });
     const text = await m.registry.metrics();
     expect(queries).toBe(1);
     expect(sample(text, 'vv_mail_outbox_messages{status="pending"}')).toBe(3);
@@ -59,7 +68,7 @@ describe("createMetrics", () => {
 
   it("measures job lag from the last success, or from scheduling until there is one", async () => {
     let clock = 1_000_000;
-    const m = createMetrics({ database: fakeDatabase([]), now: () => clock });
+    const m = createMetrics({ ...backed(fakeDatabase([])), now: () => clock });
     m.jobRegistered("ranking");
     m.jobRegistered("sweep");
     clock += 5_000;
@@ -77,7 +86,7 @@ describe("createMetrics", () => {
   });
 
   it("counts postings by kind", async () => {
-    const m = createMetrics({ database: fakeDatabase([]) });
+    const m = createMetrics({ ...backed(fakeDatabase([])) });
     m.ledgerPosted("transfer");
     m.ledgerPosted("transfer");
     m.ledgerPosted("swap");

@@ -1,6 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client";
-import { outboxBacklog } from "../modules/mail/mail.repository";
 
 /** Seconds; from a fast cached read (~1 ms) to a slow export or a long-poll. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -28,7 +27,21 @@ export interface Metrics {
  * pool use, ledger postings by kind, the mail outbox backlog and background job lag. Gauges that
  * describe state (pool, outbox, job lag) are read when Prometheus scrapes, never on a timer.
  */
-export function createMetrics(opts: { database: Database; now?: () => number }): Metrics {
+/** The mail outbox's backlog (read from the mail module's table, handed in by app.ts). */
+export interface OutboxBacklog {
+  pending: number;
+  failed: number;
+  oldestPendingAt: Date | null;
+}
+
+export interface MetricsOptions {
+  database: Database;
+  /** Reads the outbox backlog; called at most once per scrape. */
+  outboxBacklog: () => Promise<OutboxBacklog>;
+  now?: () => number;
+}
+
+export function createMetrics(opts: MetricsOptions): Metrics {
   const now = opts.now ?? Date.now;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -74,9 +87,9 @@ export function createMetrics(opts: { database: Database; now?: () => number }):
   });
 
   // Both outbox gauges are collected in parallel from one query per scrape.
-  let backlog: ReturnType<typeof outboxBacklog> | undefined;
+  let backlog: Promise<OutboxBacklog> | undefined;
   const readBacklog = () => {
-    backlog ??= outboxBacklog(database.db).finally(() => {
+    backlog ??= opts.outboxBacklog().finally(() => {
       backlog = undefined;
     });
     return backlog;

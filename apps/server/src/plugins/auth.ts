@@ -4,24 +4,42 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import { AppError } from "../lib/app-error";
-import { type Auth, CLIENT_IP_HEADER } from "../modules/auth/auth";
-import { createSessionCache, profileOfUser } from "../modules/auth/session.service";
-import type { ProfileRow } from "../modules/profiles/profiles.repository";
+import { CLIENT_IP_HEADER, type Member, type ProfileRow, type SessionMember } from "../lib/member";
 import { jsonProblemError, jsonTextProblem } from "./input-guard";
 
-export interface Member {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  sessionId: string;
-  sessionToken: string;
-  profile: ProfileRow;
+export type { Member };
+
+/**
+ * What the plugin needs of the auth library (Better Auth, built by modules/auth and handed in by
+ * app.ts): its handler, its cookie and session settings, and its session check.
+ */
+export interface AuthHandler {
+  handler(request: Request): Promise<Response>;
+  $context: Promise<{
+    authCookies: { sessionToken: { name: string } };
+    sessionConfig: { updateAge: number };
+  }>;
+  api: {
+    getSession(input: { headers: Headers }): Promise<{
+      user: { id: string; email: string; emailVerified: boolean };
+      session: { id: string; token: string };
+    } | null>;
+  };
+}
+
+/** The plugin's options: the auth library, and the session and profile look-ups app.ts wires. */
+export interface AuthPluginOptions {
+  auth: AuthHandler;
+  publicUrl: string;
+  secret: string;
+  /** Live sessions by token, cached (modules/auth's session cache). */
+  sessions: { memberOf(token: string): Promise<SessionMember | undefined> };
+  /** A member's profile by auth user id (the slow path after the auth library's own check). */
+  profileOfUser(authUid: string): Promise<ProfileRow | undefined>;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    auth: Auth;
     /** onRequest guards: a signed-in, not suspended member; staff (support/admin with 2FA on); admin. */
     requireMember: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -101,10 +119,6 @@ export function currentMember(request: FastifyRequest): Member {
   return request.member;
 }
 
-/**
- * Mounts Better Auth at /api/auth/* (a catch-all route that hands a Web Request to its handler
- * and copies every Set-Cookie back) and decorates the guards our own routes use.
- */
 /** The raw value of cookie `name` in a Cookie header. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -134,128 +148,143 @@ function verifySignedValue(raw: string, secret: string): string | null {
     : null;
 }
 
-export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { auth: Auth; publicUrl: string; secret: string }) => {
-    const { auth } = opts;
-    app.decorate("auth", auth);
-
-    await app.register(async (scope) => {
-      // Better Auth parses bodies itself: hand it the raw text, whatever the content type.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) =>
-        done(null, body),
-      );
-      scope.route({
-        method: ["GET", "POST"],
-        url: "/api/auth/*",
-        schema: { hide: true },
-        config: { ownBodyCheck: true },
-        async handler(request, reply) {
-          const url = new URL(request.url, opts.publicUrl);
-          const headers = authHeaders(request);
-          headers.delete("content-length");
-          checkRedirectTargets(url.searchParams);
-          const body = request.method === "POST" ? authRequestBody(request) : undefined;
-          if (body !== undefined) headers.set("content-type", "application/json");
-          const response = await auth.handler(
-            new Request(url, {
-              method: request.method,
-              headers,
-              ...(body !== undefined ? { body } : {}),
-            }),
-          );
-          reply.status(response.status);
-          for (const [key, value] of response.headers) {
-            if (key.toLowerCase() !== "set-cookie") reply.header(key, value);
-          }
-          const cookies = response.headers.getSetCookie();
-          if (cookies.length) reply.header("set-cookie", cookies);
-          const text = response.body ? await response.text() : null;
-          return reply.send(text);
-        },
-      });
+/** Better Auth at /api/auth/*: a catch-all route handing it a Web Request, Set-Cookie copied back. */
+async function mountAuthRoutes(app: FastifyInstance, auth: AuthHandler, publicUrl: string) {
+  await app.register(async (scope) => {
+    // Better Auth parses bodies itself: hand it the raw text, whatever the content type.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.route({
+      method: ["GET", "POST"],
+      url: "/api/auth/*",
+      schema: { hide: true },
+      config: { ownBodyCheck: true },
+      async handler(request, reply) {
+        const url = new URL(request.url, publicUrl);
+        const headers = authHeaders(request);
+        headers.delete("content-length");
+        checkRedirectTargets(url.searchParams);
+        const body = request.method === "POST" ? authRequestBody(request) : undefined;
+        if (body !== undefined) headers.set("content-type", "application/json");
+        const response = await auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers,
+            ...(body !== undefined ? { body } : {}),
+          }),
+        );
+        reply.status(response.status);
+        for (const [key, value] of response.headers) {
+          if (key.toLowerCase() !== "set-cookie") reply.header(key, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header("set-cookie", cookies);
+        const text = response.body ? await response.text() : null;
+        return reply.send(text);
+      },
     });
+  });
+}
 
-    const context = await auth.$context;
-    const cookieName = context.authCookies.sessionToken.name;
-    const sessions = createSessionCache(app.db, app.clock, app.realtime);
-    // A signed cookie's signature never changes meaning: verified values are remembered, so a
-    // signed-in request pays the HMAC once per cookie and process (4 % of a read's CPU).
-    const verified = new LRUCache<string, string>({ max: 100_000 });
-    const sessionToken = (header: string | undefined): string | null | undefined => {
-      const raw = cookieValue(header, cookieName);
-      if (raw === undefined) return undefined;
-      const known = verified.get(raw);
-      if (known !== undefined) return known;
-      const token = verifySignedValue(raw, opts.secret);
-      if (token !== null) verified.set(raw, token);
-      return token;
+/** The member behind a request: the fast cookie path, else Better Auth's own session check. */
+async function memberLoader(app: FastifyInstance, opts: AuthPluginOptions) {
+  const { auth, sessions } = opts;
+  const context = await auth.$context;
+  const cookieName = context.authCookies.sessionToken.name;
+  // A signed cookie's signature never changes meaning: verified values are remembered, so a
+  // signed-in request pays the HMAC once per cookie and process (4 % of a read's CPU).
+  const verified = new LRUCache<string, string>({ max: 100_000 });
+  const sessionToken = (header: string | undefined): string | null | undefined => {
+    const raw = cookieValue(header, cookieName);
+    if (raw === undefined) return undefined;
+    const known = verified.get(raw);
+    if (known !== undefined) return known;
+    const token = verifySignedValue(raw, opts.secret);
+    if (token !== null) verified.set(raw, token);
+    return token;
+  };
+  const updateAgeMs = context.sessionConfig.updateAge * 1000;
+
+  /**
+   * Fast path: verify the signed session cookie ourselves and take session, account and profile
+   * from the session cache (one query when not cached). Better Auth's own getSession (more
+   * queries and its endpoint machinery) runs only when the session is due for its daily refresh.
+   */
+  async function fastMember(request: FastifyRequest): Promise<Member | null | undefined> {
+    const token = sessionToken(request.headers.cookie);
+    if (token === undefined) return undefined;
+    if (token === null) return null;
+    const found = await sessions.memberOf(token);
+    if (!found) return null;
+    if (app.clock.now().getTime() - found.session.updatedAt.getTime() > updateAgeMs)
+      return undefined;
+    if (found.profile.suspended) throw new AppError("ACCOUNT_SUSPENDED");
+    return {
+      userId: found.user.id,
+      email: found.user.email,
+      emailVerified: found.user.emailVerified,
+      twoFactorEnabled: found.user.twoFactorEnabled ?? false,
+      sessionId: found.session.id,
+      sessionToken: found.session.token,
+      profile: found.profile,
     };
-    const updateAgeMs = context.sessionConfig.updateAge * 1000;
+  }
 
-    /**
-     * Fast path: verify the signed session cookie ourselves and take session, account and profile
-     * from the session cache (one query when not cached). Better Auth's own getSession (more
-     * queries and its endpoint machinery) runs only when the session is due for its daily refresh.
-     */
-    async function fastMember(request: FastifyRequest): Promise<Member | null | undefined> {
-      const token = sessionToken(request.headers.cookie);
-      if (token === undefined) return undefined;
-      if (token === null) return null;
-      const found = await sessions.memberOf(token);
-      if (!found) return null;
-      if (app.clock.now().getTime() - found.session.updatedAt.getTime() > updateAgeMs)
-        return undefined;
-      if (found.profile.suspended) throw new AppError("ACCOUNT_SUSPENDED");
-      return {
-        userId: found.user.id,
-        email: found.user.email,
-        emailVerified: found.user.emailVerified,
-        twoFactorEnabled: found.user.twoFactorEnabled ?? false,
-        sessionId: found.session.id,
-        sessionToken: found.session.token,
-        profile: found.profile,
-      };
+  async function loadMember(request: FastifyRequest): Promise<Member> {
+    if (request.member) return request.member;
+    const fast = await fastMember(request);
+    if (fast === null) throw new AppError("UNAUTHENTICATED");
+    if (fast) {
+      request.member = fast;
+      return fast;
     }
+    const session = await auth.api.getSession({ headers: authHeaders(request) });
+    if (!session) throw new AppError("UNAUTHENTICATED");
+    const profile = await opts.profileOfUser(session.user.id);
+    if (!profile) throw new AppError("UNAUTHENTICATED");
+    if (profile.suspended) throw new AppError("ACCOUNT_SUSPENDED");
+    const user = session.user as typeof session.user & { twoFactorEnabled?: boolean | null };
+    request.member = {
+      userId: session.user.id,
+      email: session.user.email,
+      emailVerified: session.user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled ?? false,
+      sessionId: session.session.id,
+      sessionToken: session.session.token,
+      profile,
+    };
+    return request.member;
+  }
 
-    async function loadMember(request: FastifyRequest): Promise<Member> {
-      if (request.member) return request.member;
-      const fast = await fastMember(request);
-      if (fast === null) throw new AppError("UNAUTHENTICATED");
-      if (fast) {
-        request.member = fast;
-        return fast;
-      }
-      const session = await auth.api.getSession({ headers: authHeaders(request) });
-      if (!session) throw new AppError("UNAUTHENTICATED");
-      const profile = await profileOfUser(app.db, session.user.id);
-      if (!profile) throw new AppError("UNAUTHENTICATED");
-      if (profile.suspended) throw new AppError("ACCOUNT_SUSPENDED");
-      const user = session.user as typeof session.user & { twoFactorEnabled?: boolean | null };
-      request.member = {
-        userId: session.user.id,
-        email: session.user.email,
-        emailVerified: session.user.emailVerified,
-        twoFactorEnabled: user.twoFactorEnabled ?? false,
-        sessionId: session.session.id,
-        sessionToken: session.session.token,
-        profile,
-      };
-      return request.member;
-    }
+  return loadMember;
+}
 
-    app.decorate("requireMember", async (request: FastifyRequest) => {
-      await loadMember(request);
-    });
-    app.decorate("requireStaff", async (request: FastifyRequest) => {
-      const member = await loadMember(request);
-      if (member.profile.role === "member") throw new AppError("FORBIDDEN");
-      if (!member.twoFactorEnabled) throw new AppError("TWO_FACTOR_REQUIRED");
-    });
-    app.decorate("requireAdmin", async (request: FastifyRequest) => {
-      const member = await loadMember(request);
-      if (member.profile.role !== "admin") throw new AppError("FORBIDDEN");
-      if (!member.twoFactorEnabled) throw new AppError("TWO_FACTOR_REQUIRED");
-    });
-  },
-);
+/** The guards our own routes use: a member, staff (support/admin with 2FA on), admin. */
+function decorateGuards(
+  app: FastifyInstance,
+  loadMember: (request: FastifyRequest) => Promise<Member>,
+) {
+  app.decorate("requireMember", async (request: FastifyRequest) => {
+    await loadMember(request);
+  });
+  app.decorate("requireStaff", async (request: FastifyRequest) => {
+    const member = await loadMember(request);
+    if (member.profile.role === "member") throw new AppError("FORBIDDEN");
+    if (!member.twoFactorEnabled) throw new AppError("TWO_FACTOR_REQUIRED");
+  });
+  app.decorate("requireAdmin", async (request: FastifyRequest) => {
+    const member = await loadMember(request);
+    if (member.profile.role !== "admin") throw new AppError("FORBIDDEN");
+    if (!member.twoFactorEnabled) throw new AppError("TWO_FACTOR_REQUIRED");
+  });
+}
+
+/**
+ * Mounts Better Auth at /api/auth/* and decorates the guards our own routes use.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
+  await mountAuthRoutes(app, opts.auth, opts.publicUrl);
+  decorateGuards(app, await memberLoader(app, opts));
+});

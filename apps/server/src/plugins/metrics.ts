@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/client";
 import { AppError } from "../lib/app-error";
-import { createMetrics, type Metrics } from "../lib/metrics";
+import { createMetrics, type Metrics, type OutboxBacklog } from "../lib/metrics";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -28,8 +28,15 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * public OpenAPI document, like the test clock.
  */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, opts: { database: Database; token: string | undefined }) => {
-    const metrics = createMetrics({ database: opts.database });
+  async (
+    app: FastifyInstance,
+    opts: {
+      database: Database;
+      token: string | undefined;
+      outboxBacklog: () => Promise<OutboxBacklog>;
+    },
+  ) => {
+    const metrics = createMetrics({ database: opts.database, outboxBacklog: opts.outboxBacklog });
     app.decorate("metrics", metrics);
 
     app.addHook("onResponse", (request, reply, done) => {

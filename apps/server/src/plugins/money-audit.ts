@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
-import { isWellFormedKey } from "../modules/idempotency/idempotency";
+import { isWellFormedKey } from "../lib/idempotency-key";
 
 declare module "fastify" {
   interface FastifyContextConfig {

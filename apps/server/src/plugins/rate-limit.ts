@@ -2,13 +2,12 @@ import rateLimit, { type RateLimitPluginOptions } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
-import type { Db } from "../db/client";
-import { databaseStore } from "../modules/platform/rate-limit.service";
 
 export interface RateLimitOptions {
-  db: Db;
-  /** When set, counters live in Redis; otherwise in the database. */
+  /** When set, counters live in Redis; otherwise in this store (the database's, from app.ts). */
   redis?: Redis | undefined;
+  /** The counter store class for @fastify/rate-limit when Redis is not used. */
+  store: NonNullable<RateLimitPluginOptions["store"]>;
   /** Default requests per minute per client address for routes that opt in without their own max. */
   defaultMax: number;
 }
@@ -27,5 +26,5 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOp
     await app.register(rateLimit, { ...common, redis: opts.redis, nameSpace: "vv-rl:" });
     return;
   }
-  await app.register(rateLimit, { ...common, store: databaseStore(opts.db) as never });
+  await app.register(rateLimit, { ...common, store: opts.store });
 });

@@ -1,8 +1,8 @@
 import type { Locale, Role } from "@viewvault/shared";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { accounts, profiles, twoFactors, users } from "../../db/schema";
-import type { ProfileRow } from "../profiles/profiles.repository";
+import { accounts, profiles, users } from "../../db/schema";
+import type { ProfileRow } from "../../lib/member";
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -79,32 +79,4 @@ export async function setRoleOfUser(
     .where(eq(profiles.authUid, authUid))
     .returning();
   return row;
-}
-
-export interface AccountSecurity {
-  email: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  passwordHash: string | null;
-  totpSecret: string | null;
-}
-
-export async function loadAccountSecurity(
-  db: DbOrTx,
-  authUid: string,
-): Promise<AccountSecurity | undefined> {
-  const [row] = await db
-    .select({
-      email: users.email,
-      emailVerified: users.emailVerified,
-      twoFactorEnabled: users.twoFactorEnabled,
-      passwordHash: accounts.password,
-      totpSecret: twoFactors.secret,
-    })
-    .from(users)
-    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
-    .leftJoin(twoFactors, eq(twoFactors.userId, users.id))
-    .where(eq(users.id, authUid))
-    .limit(1);
-  return row ? { ...row, twoFactorEnabled: row.twoFactorEnabled ?? false } : undefined;
 }

@@ -13,17 +13,16 @@ import type { Env } from "../../config/env";
 import type { Db } from "../../db/client";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
+import { CLIENT_IP_HEADER } from "../../lib/member";
+import { hashPassword, isCommonPassword, verifyPassword } from "../../lib/password";
 import { isServedOrigin } from "../../plugins/security";
-import { cancelAccountDeletion } from "../data-rights/account-deletion.service";
 import type { Mailer } from "../mail/mail.service";
 import { describeDevice, renderMail } from "../mail/mail.templates";
 import { fixedWindowLimiter } from "../platform/rate-limit.service";
 import { findProfileByAuthUid } from "../profiles/profiles.repository";
-import { hashPassword, isCommonPassword, verifyPassword } from "./password";
 import { loadSignInAlertTarget } from "./sessions.repository";
 
 /** Header the Fastify bridge sets from request.ip (which honours TRUST_PROXY); clients cannot forge it. */
-export const CLIENT_IP_HEADER = "x-viewvault-client-ip";
 
 export const PASSWORD_TOO_COMMON = {
   code: "PASSWORD_TOO_COMMON",
@@ -49,6 +48,11 @@ export interface AuthDeps {
   redis?: Redis | undefined;
   /** Called (not awaited) once a member has confirmed their e-mail. */
   onEmailVerified?: (authUid: string) => void;
+  /**
+   * Signing in cancels a scheduled deletion (ADR 036): data-rights' command, wired by app.ts so
+   * that auth does not import the module that builds on it.
+   */
+  cancelAccountDeletion: (authUid: string) => Promise<{ cancelled: boolean; deleted: boolean }>;
 }
 
 function localeOf(value: unknown): Locale {
@@ -267,11 +271,11 @@ export function createAuth(deps: AuthDeps) {
               // transaction: the global pool must not be used here (it would wait on PGlite's
               // one connection); their deletion, if any, is cancelled once that commits.
               await queueAfterTransactionHook(async () => {
-                await cancelAccountDeletion(db, deps.clock, session.userId);
+                await deps.cancelAccountDeletion(session.userId);
               });
               return;
             }
-            const deletion = await cancelAccountDeletion(db, deps.clock, session.userId);
+            const deletion = await deps.cancelAccountDeletion(session.userId);
             if (deletion.deleted) throw new APIError("FORBIDDEN", ACCOUNT_SUSPENDED);
             if (deletion.cancelled) {
               mailer.nudge();
@@ -306,6 +310,13 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Better Auth, decorated by app.ts (tests reach its context and handler through it). */
+    auth: Auth;
+  }
+}
 
 /**
  * The seeds' referrer rule: a value without a hyphen is a username looked up in profiles,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Locale, type Role, ZEmail, ZPassword, ZUsername } from "@viewvault/shared";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { hashPassword } from "../../lib/password";
 import type { ProfileRow } from "../profiles/profiles.repository";
 import { usernameTakenByOther } from "../profiles/profiles.repository";
 import {
@@ -10,7 +11,6 @@ import {
   insertUserWithPassword,
   setRoleOfUser,
 } from "./accounts.repository";
-import { hashPassword } from "./password";
 
 export interface CreateAccountInput {
   email: string;

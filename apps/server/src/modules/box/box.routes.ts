@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { moneyRoute } from "../idempotency/money-route";
 import { getBoxState, getCollection, listOpenings, openBox, setClientSeed } from "./box.service";
 
 const errors = {
@@ -62,15 +62,10 @@ export const boxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOpenBoxResult, ...errors },
       },
     },
-    async (request, reply) => {
-      const outcome = await openBox(
-        app.money,
-        app.clock,
-        currentMember(request).profile.id,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        openBox(app.money, app.clock, currentMember(request).profile.id, idem),
+      ),
   );
 
   app.get(

@@ -2,9 +2,9 @@ import { ACCOUNT_DELETION, type TDeleteAccountRequest } from "@viewvault/shared"
 import { type Db, runPrepared } from "../../db/client";
 import { functionCall, valuesOf } from "../../db/function-call";
 import type { Clock } from "../../lib/clock";
-import type { Member } from "../../plugins/auth";
+import type { Member } from "../../lib/member";
+import { confirmIdentity } from "../identity/identity.service";
 import { command, type Money } from "../ledger/money-command";
-import { confirmIdentity } from "../profiles/profiles.service";
 
 const REQUEST_COMMAND = command("vv_request_account_deletion", {
   p_member: "uuid",

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import { currentMember } from "../../plugins/auth";
-import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { moneyRoute } from "../idempotency/money-route";
 import { createDailyClaimGate } from "./daily-claim-gate";
 import { claimAnnual, claimDaily, dailyWinners, eventsState } from "./events.service";
 
@@ -96,15 +96,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZDailyClaimResult, ...errors, 429: ZErrorResponse },
       },
     },
-    async (request, reply) => {
-      const outcome = await claimDaily(
-        app,
-        dailyGate,
-        currentMember(request).profile,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        claimDaily(app, dailyGate, currentMember(request).profile, idem),
+      ),
   );
 
   app.post(
@@ -119,13 +114,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZAnnualClaimResult, ...errors, 429: ZErrorResponse },
       },
     },
-    async (request, reply) => {
-      const outcome = await claimAnnual(
-        app,
-        currentMember(request).profile,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) => claimAnnual(app, currentMember(request).profile, idem)),
   );
 };

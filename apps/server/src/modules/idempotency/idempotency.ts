@@ -1,14 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
+import { isWellFormedKey } from "../../lib/idempotency-key";
 import type { CommandOutcome } from "../ledger/money-command";
-
-const KEY_RE = /^[\w.:-]{8,100}$/;
-
-/** Whether an Idempotency-Key header has the accepted shape (8–100 of letters, digits, `_.:-`). */
-export function isWellFormedKey(key: string): boolean {
-  return KEY_RE.test(key);
-}
 
 /** A money request's `Idempotency-Key`, and the fingerprint of the request it belongs to. */
 export interface Idempotency {

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import { currentMember } from "../../plugins/auth";
-import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { moneyRoute } from "../idempotency/money-route";
 import { buyOffer, cancelOffer, listOffer, listOpenOffers, myMarket } from "./marketplace.service";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,16 +75,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZOfferResult, ...errors },
       },
     },
-    async (request, reply) => {
-      const outcome = await listOffer(
-        app.money,
-        app.clock,
-        currentMember(request).profile,
-        request.body,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        listOffer(app.money, app.clock, currentMember(request).profile, request.body, idem),
+      ),
   );
 
   app.post(
@@ -100,16 +94,16 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOfferResult, ...errors },
       },
     },
-    async (request, reply) => {
-      const outcome = await buyOffer(
-        app.money,
-        app.clock,
-        currentMember(request).profile,
-        offerId(request.params.id),
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        buyOffer(
+          app.money,
+          app.clock,
+          currentMember(request).profile,
+          offerId(request.params.id),
+          idem,
+        ),
+      ),
   );
 
   app.post(
@@ -124,15 +118,15 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOfferResult, ...errors },
       },
     },
-    async (request, reply) => {
-      const outcome = await cancelOffer(
-        app.money,
-        app.clock,
-        currentMember(request).profile,
-        offerId(request.params.id),
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        cancelOffer(
+          app.money,
+          app.clock,
+          currentMember(request).profile,
+          offerId(request.params.id),
+          idem,
+        ),
+      ),
   );
 };

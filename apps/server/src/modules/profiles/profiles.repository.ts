@@ -3,7 +3,9 @@ import type { DbOrTx } from "../../db/client";
 import { callSql, functionCall } from "../../db/function-call";
 import { profiles } from "../../db/schema";
 
-export type ProfileRow = typeof profiles.$inferSelect;
+import type { ProfileRow } from "../../lib/member";
+
+export type { ProfileRow };
 
 export async function findProfileByAuthUid(
   db: DbOrTx,

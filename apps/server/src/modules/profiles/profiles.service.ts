@@ -1,4 +1,3 @@
-import { createOTP } from "@better-auth/utils/otp";
 import {
   type TMe,
   type TNotificationPrefs,
@@ -10,13 +9,11 @@ import {
   USERNAME_RULES,
   WITHDRAWAL,
 } from "@viewvault/shared";
-import { symmetricDecrypt } from "better-auth/crypto";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import type { Member } from "../../plugins/auth";
-import { loadAccountSecurity } from "../auth/accounts.repository";
-import { verifyPassword } from "../auth/password";
+import type { Member } from "../../lib/member";
+import { accountSecurityOf, confirmIdentity } from "../identity/identity.service";
 import {
   countReferrals,
   findProfileByUsername,
@@ -43,7 +40,7 @@ export function toProfileDto(row: ProfileRow): TProfile {
 }
 
 export async function getMe(db: Db, member: Member): Promise<TMe> {
-  const security = await loadAccountSecurity(db, member.userId);
+  const security = await accountSecurityOf(db, member.userId);
   return {
     user: {
       id: member.userId,
@@ -105,24 +102,6 @@ export async function checkUsernameAvailability(
   return taken
     ? { username: value, available: false, reason: "taken" }
     : { username: value, available: true };
-}
-
-/** Re-authentication for sensitive changes: the account password, or a current TOTP code. */
-export async function confirmIdentity(
-  db: Db,
-  authSecret: string,
-  member: Member,
-  proof: { password?: string | undefined; code?: string | undefined },
-): Promise<void> {
-  const security = await loadAccountSecurity(db, member.userId);
-  if (proof.password && security?.passwordHash) {
-    if (await verifyPassword({ hash: security.passwordHash, password: proof.password })) return;
-  }
-  if (proof.code && security?.twoFactorEnabled && security.totpSecret) {
-    const secret = await symmetricDecrypt({ key: authSecret, data: security.totpSecret });
-    if (await createOTP(secret, { period: 30, digits: 6 }).verify(proof.code)) return;
-  }
-  throw new AppError("INVALID_CREDENTIALS");
 }
 
 /**

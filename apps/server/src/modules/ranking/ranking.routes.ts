@@ -1,8 +1,7 @@
 import { ZErrorResponse, ZRankingPage, ZRankingQuery, ZRankingVisibility } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentMember } from "../../plugins/auth";
-import { setHiddenFromRanking } from "./ranking.repository";
-import { getRanking } from "./ranking.service";
+import { getRanking, setRankingVisibility } from "./ranking.service";
 
 export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -45,9 +44,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRankingVisibility, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
-    async (request) => {
-      await setHiddenFromRanking(app.db, currentMember(request).profile.id, request.body.hidden);
-      return { hidden: request.body.hidden };
-    },
+    async (request) =>
+      setRankingVisibility(app.db, currentMember(request).profile.id, request.body.hidden),
   );
 };

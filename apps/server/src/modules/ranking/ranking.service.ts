@@ -7,7 +7,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import type { ProfileRow } from "../profiles/profiles.repository";
-import { readRanking, refreshRanking } from "./ranking.repository";
+import { readRanking, refreshRanking, setHiddenFromRanking } from "./ranking.repository";
 
 type EntryJson = NonNullable<Awaited<ReturnType<typeof readRanking>>["me"]>;
 
@@ -52,4 +52,14 @@ export async function getRanking(
 /** The ranking job: recompute every period and the summary from the ledger. */
 export function recomputeRanking(db: Db, clock: Clock): Promise<number> {
   return refreshRanking(db, clock.now(), RANKING.earnedKinds);
+}
+
+/** Hides the member from the ranking (or shows them again); the answer echoes the choice. */
+export async function setRankingVisibility(
+  db: Db,
+  profileId: string,
+  hidden: boolean,
+): Promise<{ hidden: boolean }> {
+  await setHiddenFromRanking(db, profileId, hidden);
+  return { hidden };
 }

@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { requireStepUp } from "../admin/step-up";
-import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { moneyRoute } from "../idempotency/money-route";
+import { stepUpGuard } from "../step-up/step-up.guard";
 import { claimBonus, claimMilestone, grantBonus, rewardsOf } from "./rewards.service";
 
 const errors = {
@@ -25,6 +25,7 @@ const ZIdParams = z.object({ id: z.uuid() });
 
 /** Event bonuses (granted by staff) and milestone rewards: listed and claimed once. */
 export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stepUp = stepUpGuard(app);
   app.get(
     "/api/rewards",
     {
@@ -50,15 +51,10 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRewardClaimResult, ...errors },
       },
     },
-    async (request, reply) => {
-      const outcome = await claimBonus(
-        app,
-        currentMember(request).profile.id,
-        request.params.id,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        claimBonus(app, currentMember(request).profile.id, request.params.id, idem),
+      ),
   );
 
   app.post(
@@ -73,15 +69,10 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRewardClaimResult, ...errors },
       },
     },
-    async (request, reply) => {
-      const outcome = await claimMilestone(
-        app,
-        currentMember(request).profile.id,
-        request.params.id,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        claimMilestone(app, currentMember(request).profile.id, request.params.id, idem),
+      ),
   );
 
   app.post(
@@ -98,18 +89,20 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZEventBonus, ...errors },
       },
     },
-    async (request, reply) => {
-      const idem = idempotencyOf(request);
-      // Money for a member: the admin confirmed who they are in the last few minutes (ADR 029).
-      await requireStepUp(app.db, app.clock, currentMember(request));
-      const outcome = await grantBonus(
-        app,
-        currentMember(request).profile.id,
-        request.params.profileId,
-        request.body,
-        idem,
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    // Money for a member: the admin confirmed who they are in the last few minutes (ADR 029).
+    async (request, reply) =>
+      moneyRoute(
+        request,
+        reply,
+        (idem) =>
+          grantBonus(
+            app,
+            currentMember(request).profile.id,
+            request.params.profileId,
+            request.body,
+            idem,
+          ),
+        stepUp,
+      ),
   );
 };

@@ -13,11 +13,10 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import type { Member } from "../../plugins/auth";
-import { recordAuditEvent } from "../admin/admin.repository";
-import { loadAccountSecurity } from "../auth/accounts.repository";
-import { verifyPassword } from "../auth/password";
+import type { Member } from "../../lib/member";
+import { recordAuditEvent } from "../audit/audit.service";
 import type { Idempotency } from "../idempotency/idempotency";
+import { passwordMatches } from "../identity/identity.service";
 import {
   type CommandOutcome,
   command,
@@ -111,9 +110,7 @@ export async function unlockDesk(
   password: string,
   ip: string,
 ): Promise<TSupportUnlock> {
-  const security = await loadAccountSecurity(db, staff.userId);
-  const ok =
-    !!security?.passwordHash && (await verifyPassword({ hash: security.passwordHash, password }));
+  const ok = await passwordMatches(db, staff.userId, password);
   const now = clock.now();
   const until = new Date(now.getTime() + SUPPORT_DESK.unlockMinutes * 60_000);
   await db.transaction(async (tx) => {

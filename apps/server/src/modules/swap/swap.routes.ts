@@ -2,7 +2,7 @@ import { SWAP, ZCreateSwapRequest, ZErrorResponse, ZSwap, ZSwapResult } from "@v
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { moneyRoute } from "../idempotency/money-route";
 import { createSwap, listRecentSwaps } from "./swap.service";
 
 const errors = {
@@ -25,15 +25,10 @@ export const swapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSwapResult, ...errors },
       },
     },
-    async (request, reply) => {
-      const outcome = await createSwap(
-        app.money,
-        currentMember(request).profile,
-        request.body,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        createSwap(app.money, currentMember(request).profile, request.body, idem),
+      ),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { moneyRoute } from "../idempotency/money-route";
 import { createTransfer, listTransfers, previewRecipient } from "./transfers.service";
 
 const errors = {
@@ -33,15 +33,10 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTransferResult, ...errors },
       },
     },
-    async (request, reply) => {
-      const outcome = await createTransfer(
-        app.money,
-        currentMember(request).profile,
-        request.body,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        createTransfer(app.money, currentMember(request).profile, request.body, idem),
+      ),
   );
 
   app.get(

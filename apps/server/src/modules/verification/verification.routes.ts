@@ -2,7 +2,7 @@ import { ZErrorResponse, ZVerifyAccountResult } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { moneyRoute } from "../idempotency/money-route";
 import { verifyAccount } from "./verification.service";
 
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,14 +24,9 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const outcome = await verifyAccount(
-        app.money,
-        app.clock,
-        currentMember(request).profile.id,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        verifyAccount(app.money, app.clock, currentMember(request).profile.id, idem),
+      ),
   );
 };

@@ -2,7 +2,7 @@ import { ZCreateViewRequestResult, ZErrorResponse, ZViewRequestList } from "@vie
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { moneyRoute } from "../idempotency/money-route";
 import { createViewRequest, listViewRequests } from "./view-requests.service";
 
 export const viewRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,15 +23,10 @@ export const viewRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const outcome = await createViewRequest(
-        app.money,
-        app.clock,
-        currentMember(request).profile.id,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        createViewRequest(app.money, app.clock, currentMember(request).profile.id, idem),
+      ),
   );
 
   app.get(

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
+import { moneyRoute } from "../idempotency/money-route";
 import { getWithdrawalOverview, requestWithdrawal } from "./withdrawals.service";
 
 const errors = {
@@ -51,17 +51,17 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = 
         response: { 201: ZWithdrawalResult, ...errors },
       },
     },
-    async (request, reply) => {
-      const outcome = await requestWithdrawal(
-        app.money,
-        app.clock,
-        opts.authSecret,
-        app.supportEmail,
-        currentMember(request),
-        request.body,
-        idempotencyOf(request),
-      );
-      return sendOutcome(reply, outcome, outcome.result);
-    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        requestWithdrawal(
+          app.money,
+          app.clock,
+          opts.authSecret,
+          app.supportEmail,
+          currentMember(request),
+          request.body,
+          idem,
+        ),
+      ),
   );
 };

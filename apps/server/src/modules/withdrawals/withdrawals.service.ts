@@ -15,16 +15,16 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import type { Member } from "../../plugins/auth";
+import type { Member } from "../../lib/member";
 import { getBalances } from "../balances/balances.service";
 import type { Idempotency } from "../idempotency/idempotency";
+import { confirmIdentity } from "../identity/identity.service";
 import {
   type CommandOutcome,
   command,
   IDEMPOTENCY_ARGS,
   type Money,
 } from "../ledger/money-command";
-import { confirmIdentity } from "../profiles/profiles.service";
 import { type ClaimJson, claimJsonToWithdrawal, toWithdrawal } from "./withdrawals.mapper";
 import { claimsOf, withdrawnSince } from "./withdrawals.repository";
 

@@ -2,9 +2,9 @@ import { ADMIN, type TStepUpRequest, type TStepUpState } from "@viewvault/shared
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import type { Member } from "../../plugins/auth";
-import { confirmIdentity } from "../profiles/profiles.service";
-import { recordStepUp, stepUpOf } from "./admin.repository";
+import type { Member } from "../../lib/member";
+import { confirmIdentity } from "../identity/identity.service";
+import { recordStepUp, stepUpOf } from "./step-up.repository";
 
 const WINDOW_MS = ADMIN.stepUpMinutes * 60_000;
 

@@ -1,0 +1,273 @@
+import {
+  ADMIN,
+  type Role,
+  type TAdminMemberDetail,
+  type TAdminMemberPage,
+  type TAdminMemberRow,
+  type TFraudFlag,
+  type TProfile,
+} from "@viewvault/shared";
+import type { Db } from "../../../db/client";
+import { AppError } from "../../../lib/app-error";
+import type { Clock } from "../../../lib/clock";
+import { auditEventsOf, recordAuditEvent } from "../../audit/audit.service";
+import type { StaffActor } from "../../audit/staff-actor";
+import { readBalances } from "../../ledger/ledger.repository";
+import { cancelAllOffersOf } from "../../marketplace/marketplace.repository";
+import { deleteSessionsOfUser, setRole, setSuspended } from "../../members/members.repository";
+import { findProfileById } from "../../profiles/profiles.repository";
+import { toProfileDto } from "../../profiles/profiles.service";
+import { staffRequests } from "../../support/support.service";
+import { cancelPendingRequests } from "../../view-requests/view-requests.service";
+import {
+  liveSessionsOf,
+  type MemberSearchRow,
+  memberDetailRow,
+  memberRef,
+  networkEvidence,
+  recentLedgerOf,
+  referralsMadeBy,
+  searchMembers as searchMemberRows,
+} from "./admin-members.repository";
+
+/** The admin console's members: search, the member page, suspension, role and sessions. */
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function memberRow(r: MemberSearchRow): TAdminMemberRow {
+  return {
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    role: r.role,
+    suspended: r.suspended,
+    emailVerified: r.email_verified,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/**
+ * Members by id (a UUID), e-mail prefix (a value with "@" after its first character) or
+ * username prefix (anything else; a leading "@" is the handle's) — ADR 027: a page of
+ * ADMIN.searchPageSize in that column's order, and the key of the next page (null on the last).
+ */
+export async function searchMembers(
+  db: Db,
+  query: { q: string; after?: string | undefined },
+): Promise<TAdminMemberPage> {
+  const value = query.q.trim().replace(/^@/, "").toLowerCase();
+  const by = UUID_RE.test(value) ? "id" : value.includes("@") ? "email" : "username";
+  const limit = ADMIN.searchPageSize;
+  const rows = await searchMemberRows(db, {
+    by,
+    value,
+    after: query.after ?? "",
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    members: page.map(memberRow),
+    next: rows.length > limit ? (page[page.length - 1]?.key ?? null) : null,
+  };
+}
+
+/** The first three octets of an IPv4 address, the first three groups of an IPv6 one. */
+function networkOf(address: string): string {
+  return address.includes(":")
+    ? address.split(":").slice(0, 3).join(":")
+    : address.split(".").slice(0, 3).join(".");
+}
+
+/**
+ * Fraud evidence on a member: an address they share with their referrer (sign-up or any
+ * session), the referrer's device on a nearby network, and addresses many accounts signed up from.
+ */
+async function fraudFlags(
+  db: Db,
+  member: { id: string; signup_user_agent: string | null; referred_by: string | null },
+): Promise<TFraudFlag[]> {
+  const flags: TFraudFlag[] = [];
+  const own = await networkEvidence(db, member.id);
+  for (const address of own) {
+    if (address.accounts >= ADMIN.crowdedNetworkAccounts) {
+      flags.push({ kind: "crowdedNetwork", address: address.ip, accounts: address.accounts });
+    }
+  }
+  if (!member.referred_by) return flags;
+  const referrer = await memberDetailRow(db, member.referred_by);
+  if (!referrer) return flags;
+  const theirs = await networkEvidence(db, referrer.id);
+  const theirIps = new Set(theirs.map((a) => a.ip));
+  const shared = own.find((a) => theirIps.has(a.ip));
+  if (shared) flags.push({ kind: "sharedNetwork", address: shared.ip, accounts: shared.accounts });
+  const nearby = own.find((a) => theirs.some((b) => networkOf(b.ip) === networkOf(a.ip)));
+  if (
+    member.signup_user_agent &&
+    member.signup_user_agent === referrer.signup_user_agent &&
+    nearby
+  ) {
+    flags.push({ kind: "sharedDevice", address: nearby.ip, accounts: nearby.accounts });
+  }
+  return flags;
+}
+
+/** Everything the member page shows: profile, balances, ledger, sessions, referrals, flags, audit. */
+export async function getMemberDetail(
+  db: Db,
+  clock: Clock,
+  profileId: string,
+): Promise<TAdminMemberDetail> {
+  const row = await memberDetailRow(db, profileId);
+  if (!row) throw new AppError("NOT_FOUND", { context: "member" });
+  const [balances, ledger, sessions, referrals, flags, audit, referrer, requests] =
+    await Promise.all([
+      readBalances(db, row.id),
+      recentLedgerOf(db, row.id, ADMIN.recentLedgerEntries),
+      liveSessionsOf(db, row.auth_uid, clock.now()),
+      referralsMadeBy(db, row.id),
+      fraudFlags(db, row),
+      auditEventsOf(db, row.id, ADMIN.auditPageSize),
+      row.referred_by ? memberRef(db, row.referred_by) : Promise.resolve([]),
+      staffRequests(db, { userId: row.id }, ADMIN.recentSupportRequests),
+    ]);
+  const referrerRow = referrer[0];
+  return {
+    member: {
+      ...memberRow(row),
+      isVerified: row.is_verified,
+      locale: row.locale,
+      twoFactorEnabled: row.two_factor_enabled ?? false,
+      walletAddress: row.wallet_address,
+      walletNetwork: row.wallet_network,
+      signupIp: row.signup_ip,
+      signupUserAgent: row.signup_user_agent,
+    },
+    balances: {
+      views: balances.views.toString(),
+      usdt: balances.usdt.toString(),
+      pendingUsdt: balances.pendingUsdt.toString(),
+    },
+    ledger: ledger.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      currency: e.currency,
+      amount: e.amount,
+      balanceAfter: e.balance_after,
+      createdAt: new Date(e.created_at).toISOString(),
+    })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      ipAddress: s.ip_address,
+      userAgent: s.user_agent,
+      createdAt: new Date(s.created_at).toISOString(),
+      expiresAt: new Date(s.expires_at).toISOString(),
+    })),
+    referrer: referrerRow
+      ? { id: referrerRow.id, username: referrerRow.username, isVerified: referrerRow.is_verified }
+      : null,
+    referrals: referrals.map((r) => ({
+      id: r.id,
+      referee: { id: r.referee_id, username: r.username, isVerified: r.is_verified },
+      status: r.status,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+    flags,
+    audit,
+    supportRequests: requests,
+  };
+}
+
+/**
+ * Suspends (or reinstates) a member. Suspending revokes every session, cancels (and refunds)
+ * their waiting view requests and closes their open marketplace offers (the escrowed views come
+ * back) in the same transaction, so the member is signed out everywhere at
+ * once, cannot sign in again, and no match can pay them.
+ */
+export async function setMemberSuspended(
+  db: Db,
+  clock: Clock,
+  actorProfileId: string,
+  targetProfileId: string,
+  suspended: boolean,
+  context: { actorRole?: string; address?: string | null; reason?: string } = {},
+): Promise<TProfile> {
+  if (actorProfileId === targetProfileId)
+    throw new AppError("FORBIDDEN", { context: "selfSuspend" });
+  return db.transaction(async (tx) => {
+    const before = await findProfileById(tx, targetProfileId);
+    const profile = await setSuspended(tx, targetProfileId, suspended);
+    if (!profile || !before) throw new AppError("NOT_FOUND", { context: "member" });
+    const revoked = suspended ? await deleteSessionsOfUser(tx, profile.authUid) : 0;
+    const cancelledRequests = suspended ? await cancelPendingRequests(tx, clock, profile.id) : 0;
+    const cancelledOffers = suspended ? await cancelAllOffersOf(tx, profile.id, clock.now()) : 0;
+    await recordAuditEvent(tx, {
+      actorProfileId,
+      actorRole: context.actorRole ?? null,
+      address: context.address ?? null,
+      reason: context.reason ?? null,
+      action: suspended ? "member.suspend" : "member.reinstate",
+      targetProfileId,
+      before: { suspended: before.suspended },
+      after: { suspended },
+      details: {
+        revokedSessions: revoked,
+        cancelledViewRequests: cancelledRequests,
+        cancelledMarketOffers: cancelledOffers,
+      },
+    });
+    return toProfileDto(profile);
+  });
+}
+
+export async function changeMemberRole(
+  db: Db,
+  actorProfileId: string,
+  targetProfileId: string,
+  role: Role,
+  context: { actorRole?: string; address?: string | null; reason?: string } = {},
+): Promise<TProfile> {
+  if (actorProfileId === targetProfileId) throw new AppError("FORBIDDEN", { context: "selfRole" });
+  return db.transaction(async (tx) => {
+    const before = await findProfileById(tx, targetProfileId);
+    const profile = await setRole(tx, targetProfileId, role);
+    if (!profile || !before) throw new AppError("NOT_FOUND", { context: "member" });
+    await recordAuditEvent(tx, {
+      actorProfileId,
+      actorRole: context.actorRole ?? null,
+      address: context.address ?? null,
+      reason: context.reason ?? null,
+      action: "member.role",
+      targetProfileId,
+      before: { role: before.role },
+      after: { role },
+      details: { role },
+    });
+    return toProfileDto(profile);
+  });
+}
+
+/** Signs a member out everywhere (their sessions are deleted; every instance forgets them). */
+export async function revokeMemberSessions(
+  db: Db,
+  actor: StaffActor,
+  targetProfileId: string,
+  reason: string,
+): Promise<{ revoked: number }> {
+  return db.transaction(async (tx) => {
+    const profile = await findProfileById(tx, targetProfileId);
+    if (!profile) throw new AppError("NOT_FOUND", { context: "member" });
+    const revoked = await deleteSessionsOfUser(tx, profile.authUid);
+    await recordAuditEvent(tx, {
+      actorProfileId: actor.profileId,
+      actorRole: actor.role,
+      address: actor.address,
+      reason,
+      action: "member.sessions.revoke",
+      targetProfileId,
+      before: null,
+      after: null,
+      details: { revokedSessions: revoked },
+    });
+    return { revoked };
+  });
+}

@@ -1,0 +1,97 @@
+import { ZFailWithdrawalRequest, ZPayoutApprovals, ZSupportRequest } from "@viewvault/shared";
+import type { FastifyReply } from "fastify";
+import { z } from "zod";
+import { type RouteApp, staffErrors } from "../../../lib/route-schema";
+import { currentMember } from "../../../plugins/auth";
+import { idempotencyOf } from "../../idempotency/idempotency";
+import { stepUpGuard } from "../../step-up/step-up.guard";
+import { approvePayout, listPayoutApprovals, rejectPayout } from "./admin-payouts.service";
+
+const ZRequestParams = z.object({ requestId: z.uuid() });
+const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
+
+function answer<T>(reply: FastifyReply, outcome: { request: T; replayed: boolean }): T {
+  if (outcome.replayed) reply.header("idempotent-replayed", "true");
+  return outcome.request;
+}
+
+function awaitingRoute(app: RouteApp): void {
+  app.get(
+    "/api/admin/withdrawals/awaiting-approval",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Withdrawals waiting for the second approval (oldest first), with each member's history",
+        response: { 200: ZPayoutApprovals, ...staffErrors },
+      },
+    },
+    async () => listPayoutApprovals(app.db),
+  );
+}
+
+function approveRoute(app: RouteApp): void {
+  const stepUp = stepUpGuard(app);
+  app.post(
+    "/api/admin/withdrawals/:requestId/approve",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Give a withdrawal its second approval and pay it (never the member or its processor; Idempotency-Key; needs a recent step-up)",
+        headers: idempotencyHeader,
+        params: ZRequestParams,
+        response: { 200: ZSupportRequest, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      const idem = idempotencyOf(request);
+      await stepUp(request);
+      const { requestId } = request.params;
+      const staff = currentMember(request);
+      return answer(
+        reply,
+        await approvePayout(app.money, app.clock, staff, request.ip, requestId, idem),
+      );
+    },
+  );
+}
+
+function rejectRoute(app: RouteApp): void {
+  const stepUp = stepUpGuard(app);
+  app.post(
+    "/api/admin/withdrawals/:requestId/reject",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Reject a withdrawal awaiting the second approval with a reason: the full amount returns (Idempotency-Key; needs a recent step-up)",
+        headers: idempotencyHeader,
+        params: ZRequestParams,
+        body: ZFailWithdrawalRequest,
+        response: { 200: ZSupportRequest, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      const idem = idempotencyOf(request);
+      await stepUp(request);
+      const { requestId } = request.params;
+      const staff = currentMember(request);
+      const { reason } = request.body;
+      return answer(
+        reply,
+        await rejectPayout(app.money, app.clock, staff, request.ip, requestId, reason, idem),
+      );
+    },
+  );
+}
+
+/** The second approval of withdrawals above the four-eyes threshold. */
+export function registerPayoutRoutes(app: RouteApp): void {
+  awaitingRoute(app);
+  approveRoute(app);
+  rejectRoute(app);
+}

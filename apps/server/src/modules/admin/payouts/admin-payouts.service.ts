@@ -1,0 +1,75 @@
+import { ADMIN, type TPayoutApprovals, type TSupportRequest } from "@viewvault/shared";
+import type { Db } from "../../../db/client";
+import { AppError } from "../../../lib/app-error";
+import type { Clock } from "../../../lib/clock";
+import type { Member } from "../../../lib/member";
+import type { Idempotency } from "../../idempotency/idempotency";
+import type { Money } from "../../ledger/money-command";
+import { failWithdrawal, setRequestStatus, staffRequests } from "../../support/support.service";
+
+/** Payout approvals: the second approval of withdrawals above the four-eyes threshold. */
+
+/** Withdrawals awaiting the second approval (oldest first), each with the member's history. */
+export async function listPayoutApprovals(db: Db): Promise<TPayoutApprovals> {
+  const waiting = await staffRequests(db, { withdrawalStatus: "AWAITING_APPROVAL" }, 100);
+  const approvals = await Promise.all(
+    waiting.reverse().map(async (request) => ({
+      request,
+      history: (
+        await staffRequests(
+          db,
+          { userId: request.userId, type: "WITHDRAWAL" },
+          ADMIN.payoutHistory + 1,
+        )
+      )
+        .filter((r) => r.id !== request.id)
+        .slice(0, ADMIN.payoutHistory),
+    })),
+  );
+  return { approvals };
+}
+
+/**
+ * The console acts only at the second approval: a withdrawal still SENT (waiting for, or taken
+ * by, a staff member) belongs to the support desk. Every other state goes to the database
+ * command, which replays a repeated intent or refuses a decided withdrawal (states only move on
+ * from AWAITING_APPROVAL, so this read cannot race into a wrong decision).
+ */
+async function refuseBeforeSecondApproval(db: Db, requestId: string): Promise<void> {
+  const [request] = await staffRequests(db, { id: requestId }, 1);
+  if (!request?.withdrawal) throw new AppError("NOT_FOUND", { context: "withdrawal" });
+  if (request.withdrawal.status === "SENT") {
+    throw new AppError("CONFLICT", { context: "withdrawalState", status: "SENT" });
+  }
+}
+
+/**
+ * Approves a withdrawal awaiting the second approval through the desk's own command
+ * (vv_withdraw_complete): the four-eyes rule — an admin who is neither the member nor the staff
+ * member who processed it — lives there only; the payout is posted once.
+ */
+export async function approvePayout(
+  money: Money,
+  clock: Clock,
+  admin: Member,
+  ip: string,
+  requestId: string,
+  idem: Idempotency,
+): Promise<{ request: TSupportRequest; replayed: boolean }> {
+  await refuseBeforeSecondApproval(money.db, requestId);
+  return setRequestStatus(money, clock, admin, ip, requestId, { status: "COMPLETED" }, idem);
+}
+
+/** Rejects it through the desk's fail path (vv_withdraw_fail): the full amount comes back. */
+export async function rejectPayout(
+  money: Money,
+  clock: Clock,
+  admin: Member,
+  ip: string,
+  requestId: string,
+  reason: string,
+  idem: Idempotency,
+): Promise<{ request: TSupportRequest; replayed: boolean }> {
+  await refuseBeforeSecondApproval(money.db, requestId);
+  return failWithdrawal(money, clock, admin, ip, requestId, reason, idem);
+}

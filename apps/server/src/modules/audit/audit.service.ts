@@ -1,0 +1,139 @@
+import { once } from "node:events";
+import type { Readable } from "node:stream";
+import { ADMIN, type TAuditEvent, type TAuditPage, type TAuditQuery } from "@viewvault/shared";
+import { stringify } from "csv-stringify";
+import type { Db, DbOrTx } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import { neutraliseFormula } from "../activity/activity.service";
+import {
+  type AuditEventInput,
+  type AuditRow,
+  auditEventsWhere,
+  recordAuditEvent as insertAuditEvent,
+  profileIdOf,
+} from "./audit.repository";
+
+/**
+ * The audit log (ADR 023, ADR 029): every staff action writes one row in the transaction of the
+ * action itself; the console reads it a page at a time or as CSV. Used by admin and support.
+ */
+
+export type { AuditEventInput };
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Records one staff action; pass the transaction of the action so both commit or neither. */
+export async function recordAuditEvent(db: DbOrTx, event: AuditEventInput): Promise<void> {
+  await insertAuditEvent(db, event);
+}
+
+function ref(id: string | null, username: string | null, verified: boolean | null) {
+  return id && username ? { id, username, isVerified: verified ?? false } : null;
+}
+
+function auditEvent(r: AuditRow): TAuditEvent {
+  return {
+    id: r.id,
+    actor: ref(r.actor_id, r.actor_username, r.actor_verified),
+    actorRole: r.actor_role,
+    action: r.action,
+    target: ref(r.target_id, r.target_username, r.target_verified),
+    reason: r.reason,
+    before: r.before,
+    after: r.after,
+    address: r.address,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** The latest audit events that name a member as their target, newest first. */
+export async function auditEventsOf(
+  db: Db,
+  targetProfileId: string,
+  limit: number,
+): Promise<TAuditEvent[]> {
+  return (await auditEventsWhere(db, { target: targetProfileId, limit })).map(auditEvent);
+}
+
+async function auditFilter(db: Db, query: Omit<TAuditQuery, "before">) {
+  const resolve = async (value: string | undefined) =>
+    value ? ((await profileIdOf(db, value)) ?? "00000000-0000-0000-0000-000000000000") : undefined;
+  return {
+    actor: await resolve(query.actor),
+    target: await resolve(query.target),
+    action: query.action || undefined,
+  };
+}
+
+function parseCursor(value: string | undefined): { at: Date; id: string } | undefined {
+  if (!value) return undefined;
+  const [at, id] = value.split("|");
+  const date = at ? new Date(at) : null;
+  if (!date || Number.isNaN(date.getTime()) || !id || !UUID_RE.test(id)) {
+    throw new AppError("VALIDATION_FAILED", undefined, { field: "before" });
+  }
+  return { at: date, id };
+}
+
+/** The audit log, newest first, filtered by actor and target (username or id) and action. */
+export async function getAuditPage(db: Db, query: TAuditQuery): Promise<TAuditPage> {
+  const filter = await auditFilter(db, query);
+  const limit = ADMIN.auditPageSize;
+  const rows = await auditEventsWhere(db, {
+    ...filter,
+    before: parseCursor(query.before),
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    events: page.map(auditEvent),
+    next:
+      rows.length > limit && last ? `${new Date(last.created_at).toISOString()}|${last.id}` : null,
+  };
+}
+
+/** The filtered audit log as CSV, a thousand rows at a time, formulas neutralised. */
+export function auditCsv(db: Db, query: Omit<TAuditQuery, "before">): Readable {
+  const csv = stringify({
+    header: true,
+    columns: [
+      "date",
+      "actor",
+      "actor_role",
+      "action",
+      "target",
+      "reason",
+      "before",
+      "after",
+      "address",
+    ],
+    cast: { string: neutraliseFormula },
+  });
+  (async () => {
+    const filter = await auditFilter(db, query);
+    let before: { at: Date; id: string } | undefined;
+    for (;;) {
+      const rows = await auditEventsWhere(db, { ...filter, before, limit: 1000 });
+      for (const r of rows) {
+        const ok = csv.write([
+          new Date(r.created_at).toISOString(),
+          r.actor_username ?? "",
+          r.actor_role ?? "",
+          r.action,
+          r.target_username ?? "",
+          r.reason ?? "",
+          r.before ? JSON.stringify(r.before) : "",
+          r.after ? JSON.stringify(r.after) : "",
+          r.address ?? "",
+        ]);
+        if (!ok) await once(csv, "drain");
+      }
+      const last = rows[rows.length - 1];
+      if (rows.length < 1000 || !last) break;
+      before = { at: new Date(last.created_at), id: last.id };
+    }
+    csv.end();
+  })().catch((error) => csv.destroy(error));
+  return csv;
+}

@@ -1,0 +1,43 @@
+import { createOTP } from "@better-auth/utils/otp";
+import { symmetricDecrypt } from "better-auth/crypto";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Member } from "../../lib/member";
+import { verifyPassword } from "../../lib/password";
+import { type AccountSecurity, loadAccountSecurity } from "./identity.repository";
+
+/**
+ * Who a member proves to be: their account's security facts and re-authentication (password or
+ * TOTP). Below profiles, step-up, support, withdrawals and data rights, which all ask it.
+ */
+
+/** The account's e-mail, 2FA state, password hash and TOTP secret, or undefined. */
+export function accountSecurityOf(db: Db, authUid: string): Promise<AccountSecurity | undefined> {
+  return loadAccountSecurity(db, authUid);
+}
+
+/** Whether `password` is the account's password (false when it has none). */
+export async function passwordMatches(db: Db, authUid: string, password: string): Promise<boolean> {
+  const security = await loadAccountSecurity(db, authUid);
+  return (
+    !!security?.passwordHash && (await verifyPassword({ hash: security.passwordHash, password }))
+  );
+}
+
+/** Re-authentication for sensitive changes: the account password, or a current TOTP code. */
+export async function confirmIdentity(
+  db: Db,
+  authSecret: string,
+  member: Member,
+  proof: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
+  const security = await loadAccountSecurity(db, member.userId);
+  if (proof.password && security?.passwordHash) {
+    if (await verifyPassword({ hash: security.passwordHash, password: proof.password })) return;
+  }
+  if (proof.code && security?.twoFactorEnabled && security.totpSecret) {
+    const secret = await symmetricDecrypt({ key: authSecret, data: security.totpSecret });
+    if (await createOTP(secret, { period: 30, digits: 6 }).verify(proof.code)) return;
+  }
+  throw new AppError("INVALID_CREDENTIALS");
+}

@@ -13,6 +13,7 @@ import {
 } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { RouteApp } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
 import { idempotencyOf } from "../idempotency/idempotency";
 import {
@@ -41,8 +42,8 @@ const errors = {
 };
 const ZRequestParams = z.object({ requestId: z.uuid() });
 
-export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  // ── Members ──
+// ── Members ──
+function getRequestsRoute(app: RouteApp): void {
   app.get(
     "/api/support/requests",
     {
@@ -56,7 +57,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => listOwnRequests(app.db, currentMember(request), request.query.page),
   );
+}
 
+function getRequests2Route(app: RouteApp): void {
   app.get(
     "/api/support/requests/:requestId",
     {
@@ -70,7 +73,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getOwnRequest(app.db, currentMember(request), request.params.requestId),
   );
+}
 
+function postRequestsRoute(app: RouteApp): void {
   app.post(
     "/api/support/requests",
     {
@@ -88,7 +93,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(await openSupportRequest(app.db, app.clock, currentMember(request), request.body)),
   );
+}
 
+function getRequestsMessagesRoute(app: RouteApp): void {
   app.get(
     "/api/support/requests/:requestId/messages",
     {
@@ -102,7 +109,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ownThread(app.db, currentMember(request), request.params.requestId),
   );
+}
 
+function postRequestsMessagesRoute(app: RouteApp): void {
   app.post(
     "/api/support/requests/:requestId/messages",
     {
@@ -125,8 +134,10 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.body,
       ),
   );
+}
 
-  // ── Staff (support and admin, 2FA on) ──
+// ── Staff (support and admin, 2FA on) ──
+function getDeskRequestsMessagesRoute(app: RouteApp): void {
   app.get(
     "/api/support/desk/requests/:requestId/messages",
     {
@@ -143,7 +154,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       return deskThread(app.db, request.params.requestId);
     },
   );
+}
 
+function postDeskRequestsMessagesRoute(app: RouteApp): void {
   app.post(
     "/api/support/desk/requests/:requestId/messages",
     {
@@ -169,6 +182,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+}
+
+function getDeskUnlockRoute(app: RouteApp): void {
   app.get(
     "/api/support/desk/unlock",
     {
@@ -181,7 +197,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => deskUnlock(app.db, app.clock, currentMember(request)),
   );
+}
 
+function postDeskUnlockRoute(app: RouteApp): void {
   app.post(
     "/api/support/desk/unlock",
     {
@@ -198,7 +216,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       unlockDesk(app.db, app.clock, currentMember(request), request.body.password, request.ip),
   );
+}
 
+function getDeskRequestsRoute(app: RouteApp): void {
   app.get(
     "/api/support/desk/requests",
     {
@@ -215,7 +235,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       return listDeskRequests(app.db, request.query);
     },
   );
+}
 
+function putDeskRequestsStatusRoute(app: RouteApp): void {
   app.put(
     "/api/support/desk/requests/:requestId/status",
     {
@@ -246,7 +268,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       return updated;
     },
   );
+}
 
+function postDeskRequestsFailRoute(app: RouteApp): void {
   app.post(
     "/api/support/desk/requests/:requestId/fail",
     {
@@ -276,4 +300,19 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       return updated;
     },
   );
+}
+
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  getRequestsRoute(app);
+  getRequests2Route(app);
+  postRequestsRoute(app);
+  getRequestsMessagesRoute(app);
+  postRequestsMessagesRoute(app);
+  getDeskRequestsMessagesRoute(app);
+  postDeskRequestsMessagesRoute(app);
+  getDeskUnlockRoute(app);
+  postDeskUnlockRoute(app);
+  getDeskRequestsRoute(app);
+  putDeskRequestsStatusRoute(app);
+  postDeskRequestsFailRoute(app);
 };

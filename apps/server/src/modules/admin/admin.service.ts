@@ -26,7 +26,7 @@ import type { Clock } from "../../lib/clock";
 import type { Member } from "../../plugins/auth";
 import { neutraliseFormula } from "../activity/activity.service";
 import type { Idempotency } from "../idempotency/idempotency";
-import { readBalances } from "../ledger/ledger.repository";
+import { balancesDto, readBalances } from "../ledger/ledger.repository";
 import { balancesByKind } from "../ledger/ledger-invariants.repository";
 import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
 import { verifyLedger } from "../ledger/verify-ledger";
@@ -193,11 +193,7 @@ export async function getMemberDetail(
       signupIp: row.signup_ip,
       signupUserAgent: row.signup_user_agent,
     },
-    balances: {
-      views: balances.views.toString(),
-      usdt: balances.usdt.toString(),
-      pendingUsdt: balances.pendingUsdt.toString(),
-    },
+    balances: balancesDto(balances),
     ledger: ledger.map((e) => ({
       id: e.id,
       kind: e.kind,
@@ -435,7 +431,7 @@ export async function getOverview(
     const of = (kind: string) => byKind.get(`${currency}:${kind}`) ?? 0n;
     return {
       issued: (-of("rewards")).toString(),
-      members: (of("member") + of("member_pending")).toString(),
+      members: (of("member") + of("member_pending") + of("member_held")).toString(),
       withdrawalEscrow: of("withdrawal_escrow").toString(),
       marketplaceEscrow: of("marketplace_escrow").toString(),
       paidOut: of("payouts").toString(),

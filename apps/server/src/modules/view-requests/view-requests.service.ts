@@ -1,4 +1,5 @@
 import {
+  HOLD,
   type TBalances,
   type TCreateViewRequestResult,
   type TViewRequest,
@@ -44,12 +45,13 @@ const VIEW_REQUEST_COMMAND = command("vv_view_request", [
   "int",
   "bigint",
   "bigint",
+  "jsonb",
 ]);
 
 /**
  * A view request, through its command (migration 0010, vv_view_request): one of the member's 10
  * daily slots (a counter updated conditionally), 1 view, and the pool; when another member's
- * request waits, the oldest is matched with it and both members gain 2 views — in one statement,
+ * request waits, the oldest is matched with it and both members gain 2 views on hold (ADR 047) — in one statement,
  * under the pool lock, so two requests arriving together always meet and a waiting request is
  * matched once.
  */
@@ -80,6 +82,8 @@ export async function createViewRequest(
       VIEW_REQUEST.dailyLimit,
       VIEW_REQUEST.costViews,
       VIEW_REQUEST.matchRewardViews,
+      // A match's gains are pending for the hold window of each member's risk (ADR 047).
+      JSON.stringify(HOLD.hoursByRisk),
     ],
     {
       insufficient: {

@@ -5,7 +5,13 @@ import { installFakeEventSource } from "@/test/fake-event-source";
 import { memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
-const BALANCES = { views: "2500", usdt: "750000000", pendingUsdt: "0" };
+const BALANCES = {
+  views: "2500",
+  usdt: "750000000",
+  pendingUsdt: "0",
+  heldViews: "0",
+  heldNextClearAt: null,
+};
 
 const EVENTS: TEventsState = {
   now: "2026-11-22T12:00:00.000Z",
@@ -129,7 +135,13 @@ describe("/dashboard", () => {
     await waitFor(() => expect(EventSourceMock.open("/api/balances/stream")).toHaveLength(1));
     const [stream] = EventSourceMock.open("/api/balances/stream");
     act(() => {
-      stream?.emit("balances", { views: "2600", usdt: "760500000", pendingUsdt: "100000000" });
+      stream?.emit("balances", {
+        views: "2600",
+        usdt: "760500000",
+        pendingUsdt: "100000000",
+        heldViews: "0",
+        heldNextClearAt: null,
+      });
     });
     await waitFor(() => expect(screen.getByTestId("views-balance").textContent).toBe("2,600"));
     expect(screen.getByTestId("usdt-balance").textContent).toBe("760.50");
@@ -161,7 +173,15 @@ describe("/dashboard", () => {
     });
     const [second] = EventSourceMock.open("/api/balances/stream");
     expect(second).not.toBe(first);
-    act(() => second?.emit("balances", { views: "2700", usdt: "750000000", pendingUsdt: "0" }));
+    act(() =>
+      second?.emit("balances", {
+        views: "2700",
+        usdt: "750000000",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId("views-balance").textContent).toBe("2,700"));
   });
 

@@ -511,3 +511,104 @@ BEGIN
   RETURN v_rows;
 END;
 $$;
+--> statement-breakpoint
+-- Account deletion (ADR 036) and earnings on hold (ADR 047): the checks count views and USDT on
+-- hold as part of the balance the member must choose to give up (forfeited_* record both).
+CREATE OR REPLACE FUNCTION vv_deletion_checks(p_member uuid, OUT o_views bigint, OUT o_usdt bigint, OUT o_blocked text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_pending bigint;
+BEGIN
+  PERFORM 1 FROM ledger_accounts WHERE profile_id = p_member ORDER BY id FOR UPDATE;
+  SELECT coalesce(sum(balance) FILTER (WHERE kind IN ('member', 'member_held') AND currency = 'VIEWS'), 0),
+         coalesce(sum(balance) FILTER (WHERE kind IN ('member', 'member_held') AND currency = 'USDT'), 0),
+         coalesce(sum(balance) FILTER (WHERE kind = 'member_pending'), 0)
+    INTO o_views, o_usdt, v_pending
+  FROM ledger_accounts WHERE profile_id = p_member;
+  IF EXISTS (SELECT 1 FROM market_offers WHERE seller_id = p_member AND status = 'OPEN') THEN
+    o_blocked := 'openOffers';
+  ELSIF v_pending > 0 THEN
+    o_blocked := 'pendingWithdrawal';
+  END IF;
+END;
+$$;
+--> statement-breakpoint
+-- The deletion job forfeits earnings on hold too: they are clawed back before the available
+-- balance is posted back to the issuance account, so nothing clears later into a deleted account.
+CREATE OR REPLACE FUNCTION vv_run_account_deletions(p_now timestamptz, p_limit int)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_row account_deletions;
+  v_auth text;
+  v_email text;
+  v_name text;
+  v_check record;
+  v_tx uuid;
+  v_hold uuid;
+  v_views bigint;
+  v_usdt bigint;
+  v_done uuid[] := ARRAY[]::uuid[];
+  v_blocked uuid[] := ARRAY[]::uuid[];
+BEGIN
+  UPDATE mail_outbox SET "to" = 'redacted@deleted.invalid', subject = NULL, text = NULL, html = NULL
+  WHERE kind = 'account-deletion-done' AND status = 'sent' AND sent_at < p_now - interval '1 day'
+    AND "to" <> 'redacted@deleted.invalid';
+  FOR v_row IN
+    SELECT * FROM account_deletions WHERE status = 'SCHEDULED' AND due_at <= p_now
+    ORDER BY due_at LIMIT p_limit FOR UPDATE SKIP LOCKED
+  LOOP
+    SELECT p.auth_uid, u.email INTO v_auth, v_email
+    FROM profiles p JOIN users u ON u.id = p.auth_uid WHERE p.id = v_row.profile_id FOR UPDATE OF p;
+    SELECT * INTO v_check FROM vv_deletion_checks(v_row.profile_id);
+    IF v_check.o_blocked IS NOT NULL THEN
+      v_blocked := v_blocked || v_row.profile_id;
+      CONTINUE;
+    END IF;
+    -- Earnings still on hold are forfeited too (ADR 047): each HELD hold is clawed back to the
+    -- issuance account (reason 'accountDeleted'); then the available balance is forfeited.
+    FOR v_hold IN
+      SELECT id FROM earning_holds WHERE member_id = v_row.profile_id AND status = 'HELD'
+      ORDER BY clears_at, id
+    LOOP
+      PERFORM vv_hold_settle(v_hold, 'CLAWED_BACK', NULL, NULL, 'accountDeleted', NULL, p_now, false);
+    END LOOP;
+    SELECT coalesce(max(balance) FILTER (WHERE currency = 'VIEWS'), 0),
+           coalesce(max(balance) FILTER (WHERE currency = 'USDT'), 0)
+      INTO v_views, v_usdt
+    FROM ledger_accounts WHERE profile_id = v_row.profile_id AND kind = 'member';
+    v_tx := NULL;
+    IF v_views > 0 OR v_usdt > 0 THEN
+      v_tx := ledger_post('account_deletion_forfeit', v_row.profile_id,
+        jsonb_build_object('deletionId', v_row.id),
+        ARRAY[vv_account(v_row.profile_id, 'VIEWS'), vv_system_account('rewards', 'VIEWS'),
+              vv_account(v_row.profile_id, 'USDT'), vv_system_account('rewards', 'USDT')],
+        ARRAY[-v_views, v_views, -v_usdt, v_usdt],
+        ARRAY[NULL, NULL, NULL, NULL]::uuid[]);
+    END IF;
+    v_name := 'deleted_' || substr(replace(v_row.profile_id::text, '-', ''), 1, 12);
+    UPDATE profiles SET username = v_name, wallet_address = NULL, wallet_network = NULL,
+      signup_ip = NULL, signup_user_agent = NULL, hidden_from_ranking = true, deleted_at = p_now,
+      suspended = true,
+      email_prefs = '{"newSignIn": false, "transactions": false, "product": false}'
+    WHERE id = v_row.profile_id;
+    UPDATE users SET name = v_name, email = v_name || '@deleted.invalid', image = NULL,
+      display_username = v_name, username = v_name, two_factor_enabled = false, signup_ip = NULL,
+      signup_user_agent = NULL, updated_at = p_now
+    WHERE id = v_auth;
+    DELETE FROM sessions WHERE user_id = v_auth;
+    DELETE FROM accounts WHERE user_id = v_auth;
+    DELETE FROM two_factors WHERE user_id = v_auth;
+    DELETE FROM verifications WHERE identifier = v_email OR value = v_auth;
+    DELETE FROM ranking_entries WHERE profile_id = v_row.profile_id;
+    DELETE FROM mail_outbox WHERE profile_id = v_row.profile_id OR "to" = v_email;
+    INSERT INTO mail_outbox ("to", kind, template, params, profile_id)
+    VALUES (v_email, 'account-deletion-done', 'accountDeletionDone', '{}', v_row.profile_id);
+    UPDATE account_deletions SET status = 'DONE', executed_at = p_now,
+      forfeited_views = v_check.o_views, forfeited_usdt = v_check.o_usdt,
+      forfeit_ledger_transaction_id = v_tx
+    WHERE id = v_row.id;
+    v_done := v_done || v_row.profile_id;
+  END LOOP;
+  RETURN jsonb_build_object('done', to_jsonb(v_done), 'blocked', to_jsonb(v_blocked));
+END;
+$$;

@@ -40,6 +40,35 @@ describe("/dashboard", () => {
     vi.unstubAllGlobals();
   });
 
+  it("shows views on hold apart from the available views, with when they clear", async () => {
+    const { session, me } = memberFixture();
+    const clears = new Date(2099, 0, 2, 14, 5).toISOString();
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": { ...BALANCES, heldViews: "12", heldNextClearAt: clears },
+    });
+    await renderRoute("/dashboard");
+    const card = await screen.findByRole("region", { name: "Views Balance" });
+    expect((await within(card).findByTestId("views-balance")).textContent).toBe("2,500");
+    expect(within(card).getByTestId("held-views").textContent).toMatch(
+      /^Pending: 12 views · clears from .*2:05/,
+    );
+  });
+
+  it("says nothing about holds when nothing is on hold", async () => {
+    const { session, me } = memberFixture();
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": BALANCES,
+    });
+    await renderRoute("/dashboard");
+    const card = await screen.findByRole("region", { name: "Views Balance" });
+    await within(card).findByTestId("views-balance");
+    expect(within(card).queryByTestId("held-views")).toBeNull();
+  });
+
   it("greets the member, shows the status, cards and the referral link", async () => {
     const { session, me } = memberFixture();
     mockApi({

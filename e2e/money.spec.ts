@@ -124,7 +124,7 @@ test("swap → transfer with preview → live balance elsewhere → activity and
   expect(download.ok()).toBe(true);
   const text = await download.text();
   expect(text.split("\n")[0]).toBe(
-    "date,kind,currency,amount,balance_after,counterparty,transaction_id",
+    "date,kind,currency,amount,balance_after,counterparty,transaction_id,balance,clears_at",
   );
   // Amounts stay numbers (a negative amount is not a formula; text cells that would be are
   // neutralised with a leading apostrophe).

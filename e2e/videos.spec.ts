@@ -5,8 +5,8 @@ import { expect, hasNoHorizontalOverflow, memberContext, signIn, test } from "./
  * The videos journey: alice posts a video (the server fetches its title from the oEmbed
  * stand-in: a very long one, which must not overflow the preview, the card or the watch page),
  * bruno watches it — ad, a reload that continues the ad, then content — to completion with the
- * browser's and the server's clocks moved forward (test mode only), and both balances change in
- * the UI.
+ * browser's and the server's clocks moved forward (test mode only), and both members' earnings
+ * show in the UI as pending (on hold, ADR 047).
  */
 
 /** The stand-in's title for ids starting with "e2eL" (e2e/server.mjs). */
@@ -35,6 +35,12 @@ async function shownBalance(page: Page): Promise<number> {
   return Number(((await balance.textContent()) ?? "").replace(/\D/g, ""));
 }
 
+/** Views on hold (pending, ADR 047), as the balances API answers. */
+async function heldViews(page: Page): Promise<number> {
+  const res = await page.request.get("/api/balances");
+  return Number((await res.json()).heldViews);
+}
+
 async function feedBalance(page: Page): Promise<number> {
   await page.goto("/feed");
   return shownBalance(page);
@@ -58,6 +64,7 @@ test("post a video → another member watches it to completion → both balances
   // Alice posts the video.
   await signIn(page, "alice@viewvault.local", "alice-password-1");
   const aliceBefore = await feedBalance(page);
+  const aliceHeldBefore = await heldViews(page);
   await page.getByRole("link", { name: "Add Video" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Add Video" })).toBeVisible();
   await page.getByLabel("YouTube URL").fill(`https://youtu.be/${youtubeId}`);
@@ -87,6 +94,7 @@ test("post a video → another member watches it to completion → both balances
     const page = second.page;
     await signIn(page, "bruno@viewvault.local", "bruno-password-1");
     const brunoBefore = await feedBalance(page);
+    const brunoHeldBefore = await heldViews(page);
     await page.getByLabel("Theme", { exact: true }).selectOption("Technology");
     const card = page.getByTestId("video-card").filter({ hasText: title });
     await expect(card).toBeVisible();
@@ -130,13 +138,18 @@ test("post a video → another member watches it to completion → both balances
     await expect(bars.nth(0)).toHaveAttribute("aria-valuenow", "30");
     await expect(bars.nth(1)).toHaveAttribute("aria-valuenow", "30");
 
-    expect(await feedBalance(page)).toBe(brunoBefore + 1);
+    // The reward is pending for the hold window (ADR 047): not available yet, shown apart.
+    expect(await feedBalance(page)).toBe(brunoBefore);
+    expect(await heldViews(page)).toBe(brunoHeldBefore + 1);
+    await expect(page.getByTestId("held-views")).toContainText(/^Pending: .* · clears from /);
     expect(second.problems).toEqual([]);
     await second.close();
   }
 
-  // Alice earned the creator's view.
-  expect(await feedBalance(alice)).toBe(aliceBefore);
+  // Alice earned the creator's view, on hold (ADR 047): her available views are 1 fewer (the post).
+  expect(await feedBalance(alice)).toBe(aliceBefore - 1);
+  expect(await heldViews(alice)).toBe(aliceHeldBefore + 1);
+  await expect(alice.getByTestId("held-views")).toContainText(/^Pending: .* · clears from /);
   await expect(
     alice.getByTestId("video-card").filter({ hasText: title }).getByText("1 view"),
   ).toBeVisible();

@@ -1,7 +1,8 @@
-import { ACCOUNT_DELETION, RANKING } from "@viewvault/shared";
+import { ACCOUNT_DELETION, HOLD, RANKING } from "@viewvault/shared";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "./db/client";
 import { runDueAccountDeletions } from "./modules/data-rights/account-deletion.service";
+import { clearDueHolds } from "./modules/holds/holds.service";
 import { purgeOldKeys } from "./modules/idempotency/idempotency.repository";
 import { claimJobRun, finishJobRun } from "./modules/platform/job-runs.repository";
 import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository";
@@ -68,6 +69,11 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
       app.money.afterCommit(done);
     }
     if (blocked.length) app.log.warn({ profiles: blocked }, "account deletions still blocked");
+  });
+  // Earnings on hold whose window passed become available (ADR 047).
+  every(HOLD.clearEveryMinutes * 60_000, "hold clearing", async () => {
+    const cleared = await clearDueHolds(app.money, app.clock);
+    if (cleared) app.log.info({ count: cleared }, "holds cleared");
   });
   every(10 * 60_000, "rate-limit cleanup", () => purgeExpiredRateLimits(db));
   every(60 * 60_000, "idempotency key cleanup", () =>

@@ -10,6 +10,7 @@ import { client } from "./accounts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "./app";
 import {
   createSignedInMember,
+  fundHeld,
   type SignedInMember,
   signedInClient,
   TEST_PASSWORD,
@@ -197,6 +198,33 @@ describe("POST /api/me/delete", () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(await deletions(m)).toMatchObject([{ status: "SCHEDULED" }]);
+  });
+
+  it("counts earnings on hold as balance, and the job claws them back before the forfeit (ADR 047)", async () => {
+    const m = await member();
+    await fundHeld(db(), m.id, 30n, { now: clock.now(), hours: 24 * 30 });
+    // Only held views: still a balance the member must choose to give up.
+    const refused = await m.c.request("POST", "/api/me/delete", { password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().field).toBe("forfeitBalance");
+    const res = await m.c.request("POST", "/api/me/delete", {
+      password: TEST_PASSWORD,
+      forfeitBalance: true,
+    });
+    expect(res.statusCode).toBe(200);
+    clock.advance(7 * DAY);
+    expect((await runDueAccountDeletions(db(), clock)).done).toContain(m.id);
+    expect((await deletions(m))[0]).toMatchObject({ status: "DONE", forfeited_views: "30" });
+    const holds = await queryRows<{ status: string; reason: string }>(
+      db(),
+      sql`select status, reason from earning_holds where member_id = ${m.id}`,
+    );
+    expect(holds).toEqual([{ status: "CLAWED_BACK", reason: "accountDeleted" }]);
+    const held = await queryRows<{ balance: string }>(
+      db(),
+      sql`select balance::text from ledger_accounts where profile_id = ${m.id} and kind = 'member_held'`,
+    );
+    expect(held.map((r) => r.balance)).toEqual(["0", "0"]);
   });
 
   it("the job forfeits the balance left then through the ledger, anonymises the member, keeps the ledger, ends sign-in, e-mails once", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { createPgliteDatabase } from "./database";
-import { fund, memberFactory } from "./factories";
+import { fund, fundHeld, memberFactory } from "./factories";
 
 let database: Database;
 beforeAll(async () => {
@@ -50,5 +50,26 @@ describe("ledger:verify", () => {
     expect(report.problems).toContain(
       "ledger_entries.account_id names 987654321, which does not exist",
     );
+  });
+
+  it("reports a held account that differs from its member's HELD holds (ADR 047)", async () => {
+    // A fresh database: the other cases leave problems behind on purpose.
+    const fresh = await createPgliteDatabase();
+    try {
+      const db = fresh.db;
+      const m = await memberFactory.create({}, { transient: { db } });
+      const hold = await fundHeld(db, m.profile.id, 40n, { now: new Date() });
+      await fundHeld(db, m.profile.id, 2n, { now: new Date() });
+      expect((await verifyLedger(db)).problems).toEqual([]);
+      // A hold marked settled without its posting: the held account still has its 40 views.
+      await db.execute(
+        sql`update earning_holds set status = 'CLEARED', settled_at = now() where id = ${hold}::uuid`,
+      );
+      expect((await verifyLedger(db)).problems).toEqual([
+        `member ${m.profile.id} holds 42 VIEWS on hold, its HELD holds sum to 2`,
+      ]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

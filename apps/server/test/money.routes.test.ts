@@ -328,7 +328,9 @@ describe("activity", () => {
     const csv = await a.c.request("GET", "/api/activity.csv");
     expect(csv.headers["content-type"]).toContain("text/csv");
     const lines = csv.body.trim().split("\n");
-    expect(lines[0]).toBe("date,kind,currency,amount,balance_after,counterparty,transaction_id");
+    expect(lines[0]).toBe(
+      "date,kind,currency,amount,balance_after,counterparty,transaction_id,balance,clears_at",
+    );
     expect(lines).toHaveLength(1 + 5);
     expect(lines[1]).toContain(",swap,USDT,1.000000,201.000000,");
   });

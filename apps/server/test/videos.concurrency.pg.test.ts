@@ -40,6 +40,11 @@ suite(`videos under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: $
   }
 
   const viewsOf = async (c: Client) => (await c.request("GET", "/api/balances")).json().views;
+  /** Earnings are credited on hold (ADR 047): "available+held". */
+  const withHeld = async (c: Client) => {
+    const b = (await c.request("GET", "/api/balances")).json();
+    return `${b.views}+${b.heldViews}`;
+  };
 
   it("50 concurrent completions of one session credit once", async () => {
     const [owner, watcher] = await members(2, 10n);
@@ -65,8 +70,8 @@ suite(`videos under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: $
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
-    expect(await viewsOf(watcher.c)).toBe("11");
-    expect(await viewsOf(owner.c)).toBe("10");
+    expect(await withHeld(watcher.c)).toBe("10+1");
+    expect(await withHeld(owner.c)).toBe("9+1");
     expect((await watcher.c.request("GET", `/api/videos/${videoId}`)).json().watchedCount).toBe(1);
     expect((await verifyLedger(db())).problems).toEqual([]);
   });
@@ -101,8 +106,8 @@ suite(`videos under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: $
       b.c.request("POST", "/api/view-requests"),
     ]);
     expect([ra?.json().matched, rb?.json().matched].sort()).toEqual([false, true]);
-    expect(await viewsOf(a.c)).toBe("11");
-    expect(await viewsOf(b.c)).toBe("11");
+    expect(await withHeld(a.c)).toBe("9+2");
+    expect(await withHeld(b.c)).toBe("9+2");
 
     // One waiting request, 20 members racing for it: exactly one match with it, the rest pair up.
     const [waiting] = await members(1, 10n);
@@ -127,7 +132,7 @@ suite(`videos under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: $
       sql`select count(*)::int as n from view_requests v join view_requests o on o.id = v.matched_request_id where o.matched_request_id <> v.id`,
     );
     expect(pairs[0]?.n).toBe(0);
-    expect(await viewsOf(waiting.c)).toBe("11");
+    expect(await withHeld(waiting.c)).toBe("9+2");
     expect((await verifyLedger(db())).problems).toEqual([]);
   });
 });

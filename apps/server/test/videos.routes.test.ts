@@ -1,3 +1,4 @@
+import { HOLD } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../src/config/env";
@@ -395,9 +396,17 @@ describe("watch sessions", () => {
         credited: true,
         contentCompletedAt: clock.now().toISOString(),
       },
-      balances: { views: "1" },
+      // The reward is pending for the hold window (ADR 047), not yet available.
+      balances: {
+        views: "0",
+        heldViews: "1",
+        heldNextClearAt: new Date(
+          clock.now().getTime() + HOLD.hoursByRisk.normal * 3_600_000,
+        ).toISOString(),
+      },
     });
-    expect(await views(owner.c)).toBe("10"); // 10 − 1 to post + 1 as creator
+    expect(await views(owner.c)).toBe("9"); // 10 − 1 to post; the creator's 1 is on hold
+    expect((await owner.c.request("GET", "/api/balances")).json().heldViews).toBe("1");
     expect((await watcher.c.request("GET", `/api/videos/${videoId}`)).json().watchedCount).toBe(1);
 
     const twice = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`);
@@ -558,9 +567,10 @@ describe("view requests", () => {
     expect(b1.json()).toMatchObject({
       matched: true,
       request: { status: "MATCHED", matchedWith: { id: a.id, username: a.user.username } },
-      balances: { views: "21" },
+      balances: { views: "19", heldViews: "2" }, // the match's 2 are on hold (ADR 047)
     });
-    expect(await views(a.c)).toBe("20"); // 20 − 2 + 2
+    expect(await views(a.c)).toBe("18"); // 20 − 2, and 2 on hold
+    expect((await a.c.request("GET", "/api/balances")).json().heldViews).toBe("2");
     const listA = (await a.c.request("GET", "/api/view-requests")).json();
     expect(listA.todayCount).toBe(2);
     expect(listA.dailyLimit).toBe(10);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HOLD } from "./attention";
 import { WITHDRAWAL } from "./constants";
 import { policyFigures } from "./figures";
 import { wholeUsdt } from "./money";
@@ -17,6 +18,9 @@ describe("policyFigures", () => {
     expect(pt.usdtPerView).toBe("0,1");
     expect(en.processingMin).toBe("24");
     expect(pt.governingLaw).toBe("Brasil");
+    // Earnings on hold (ADR 047): the policy pages quote the hold windows.
+    expect(en.holdHours).toBe(String(HOLD.hoursByRisk.normal));
+    expect(en.holdHoursHighRisk).toBe(String(HOLD.hoursByRisk.high));
   });
 
   it("has the same keys in every locale", () => {

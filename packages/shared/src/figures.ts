@@ -1,3 +1,4 @@
+import { HOLD } from "./attention";
 import {
   ACCOUNT_DELETION,
   ADMIN,
@@ -54,6 +55,8 @@ export function policyFigures(locale: string): Record<string, string> {
     creatorReward: views(VIDEO.creatorRewardViews),
     rewatchHours: String(VIDEO.rewatchWindowHours),
     dailyWatchCap: String(VIDEO.dailyWatchCap),
+    holdHours: String(HOLD.hoursByRisk.normal),
+    holdHoursHighRisk: String(HOLD.hoursByRisk.high),
     boostCost: views(BOOST.costViews),
     boostHours: String(BOOST.hours),
     viewRequestCost: views(VIEW_REQUEST.costViews),

@@ -8,6 +8,7 @@ export * from "./contracts/common";
 export * from "./contracts/documents";
 export * from "./contracts/events";
 export * from "./contracts/forms";
+export * from "./contracts/holds";
 export * from "./contracts/market";
 export * from "./contracts/money";
 export * from "./contracts/ranking";

@@ -35,7 +35,7 @@ import type { Client } from "../accounts";
 import { type MemberParams, memberFactory } from "./member.factory";
 import { authOf, signedInClient } from "./session.factory";
 
-export { fund, USDT } from "./ledger";
+export { fund, fundHeld, USDT } from "./ledger";
 export {
   BACKUP_CODES,
   type FactoryMember,

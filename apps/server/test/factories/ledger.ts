@@ -1,4 +1,5 @@
-import type { Db } from "../../src/db/client";
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../src/db/client";
 import { postTransaction } from "../../src/modules/ledger/ledger.service";
 
 /**
@@ -43,3 +44,37 @@ export async function fund(
 
 /** Whole USDT in micro-USDT, the ledger's unit: `USDT(5)` is 5_000_000n. */
 export const USDT = (whole: number | bigint) => BigInt(whole) * 1_000_000n;
+
+/**
+ * Credits a member's views ON HOLD (ADR 047) from the issuance account, as a watch reward would:
+ * one "watch_reward" posting to their held account and its hold row, clearing `hours` after `now`.
+ * Returns the hold's id.
+ */
+export async function fundHeld(
+  db: Db,
+  profileId: string,
+  views: bigint,
+  options: { now: Date; hours?: number },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [posted] = await queryRows<{ tx: string }>(
+      tx,
+      sql`select ledger_post('watch_reward', null, '{"test": true}'::jsonb,
+            array[vv_system_account('rewards', 'VIEWS'), vv_account(${profileId}::uuid, 'VIEWS', 'member_held')],
+            array[${-views}::bigint, ${views}::bigint], array[null, null]::uuid[]) as tx`,
+    );
+    if (!posted) throw new Error("no posting");
+    await tx.execute(
+      sql`select vv_hold_credit(${posted.tx}::uuid, ${options.now.toISOString()}::timestamptz,
+            jsonb_build_object('normal', ${options.hours ?? 24}::int), 'VIEWS',
+            array[${profileId}::uuid], array[${views}::bigint], array['watch_reward'],
+            array[null]::uuid[])`,
+    );
+    const [hold] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from earning_holds where ledger_transaction_id = ${posted.tx}::uuid`,
+    );
+    if (!hold) throw new Error("no hold written");
+    return hold.id;
+  });
+}

@@ -17,6 +17,7 @@ export function useMoneyFormat() {
   return useMemo(() => {
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
     const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+    const timeOnly = new Intl.DateTimeFormat(locale, { timeStyle: "short" });
     const views = (value: Amount) => formatViews(big(value), locale);
     const usdt = (value: Amount) => formatUsdt(big(value), locale);
     /** "1 view", "1,500 views", "12.50 USDT"; `signed` adds "+" or "−". */
@@ -45,6 +46,13 @@ export function useMoneyFormat() {
       },
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       date: (iso: string) => dateOnly.format(new Date(iso)),
+      /** A moment soon: "14:05" when it is today (local), else date and time. */
+      when: (iso: string | Date, now: Date = new Date()) => {
+        const at = new Date(iso);
+        return dateOnly.format(at) === dateOnly.format(now)
+          ? timeOnly.format(at)
+          : dateTime.format(at);
+      },
     };
   }, [locale, t]);
 }

@@ -13,6 +13,13 @@ export const ZBalances = z
     views: ZMinorUnits.describe("whole views"),
     usdt: ZMinorUnits.describe("micro-USDT"),
     pendingUsdt: ZMinorUnits.describe("micro-USDT held for pending withdrawals"),
+    heldViews: ZMinorUnits.describe(
+      "whole views earned and still on hold (pending): not yet available to spend (ADR 047)",
+    ),
+    heldNextClearAt: z.iso
+      .datetime()
+      .nullable()
+      .describe("when the first earning on hold clears (null when nothing is on hold)"),
   })
   .meta({ id: "Balances" });
 export type TBalances = z.infer<typeof ZBalances>;
@@ -120,6 +127,8 @@ export const ACTIVITY_KINDS = [
   "withdrawal_request",
   "withdrawal_payout",
   "withdrawal_return",
+  "hold_clear",
+  "hold_claw_back",
   "adjustment",
 ] as const;
 
@@ -148,6 +157,17 @@ export const ZActivityEntry = z
     counterparty: ZMemberRef.nullable(),
     memo: z.record(z.string(), z.unknown()),
     createdAt: z.iso.datetime(),
+    account: z
+      .enum(["available", "held"])
+      .describe("the balance the entry moved: available, or held (earnings on hold, pending)"),
+    clearsAt: z.iso
+      .datetime()
+      .nullable()
+      .describe("for an earning credited on hold: when the hold clears (or cleared)"),
+    holdStatus: z
+      .enum(["HELD", "CLEARED", "CLAWED_BACK"])
+      .nullable()
+      .describe("for an earning credited on hold: whether it is still held"),
   })
   .meta({ id: "ActivityEntry" });
 export type TActivityEntry = z.infer<typeof ZActivityEntry>;

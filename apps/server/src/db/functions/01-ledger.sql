@@ -98,7 +98,8 @@ BEGIN
     CONTINUE WHEN v_amount = 0;
     IF v_currency = 'VIEWS' THEN v_views := v_views + v_amount;
     ELSE v_usdt := v_usdt + v_amount; END IF;
-    IF v_earning AND v_kind = 'member' AND v_currency = 'VIEWS' AND v_amount > 0 THEN
+    -- Earnings on hold count when credited (ADR 047): the held account's credits are earned too.
+    IF v_earning AND v_kind IN ('member', 'member_held') AND v_currency = 'VIEWS' AND v_amount > 0 THEN
       v_earned_profiles := v_earned_profiles || v_profile;
       v_earned := v_earned || v_amount;
     END IF;
@@ -176,7 +177,10 @@ BEGIN
   RETURN (SELECT jsonb_build_object(
     'views', coalesce(max(balance) FILTER (WHERE kind = 'member' AND currency = 'VIEWS'), 0)::text,
     'usdt', coalesce(max(balance) FILTER (WHERE kind = 'member' AND currency = 'USDT'), 0)::text,
-    'pendingUsdt', coalesce(max(balance) FILTER (WHERE kind = 'member_pending'), 0)::text)
+    'pendingUsdt', coalesce(max(balance) FILTER (WHERE kind = 'member_pending'), 0)::text,
+    'heldViews', coalesce(max(balance) FILTER (WHERE kind = 'member_held' AND currency = 'VIEWS'), 0)::text,
+    'heldNextClearAt', (SELECT to_char(min(h.clears_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                        FROM earning_holds h WHERE h.member_id = p_profile AND h.status = 'HELD'))
   FROM ledger_accounts WHERE profile_id = p_profile);
 END;
 $$;

@@ -40,7 +40,8 @@ $$ LANGUAGE plpgsql;
 CREATE OR REPLACE FUNCTION create_member_accounts() RETURNS trigger AS $$
 BEGIN
   INSERT INTO ledger_accounts (kind, profile_id, currency)
-  VALUES ('member', NEW.id, 'VIEWS'), ('member', NEW.id, 'USDT'), ('member_pending', NEW.id, 'USDT');
+  VALUES ('member', NEW.id, 'VIEWS'), ('member', NEW.id, 'USDT'), ('member_pending', NEW.id, 'USDT'),
+         ('member_held', NEW.id, 'VIEWS'), ('member_held', NEW.id, 'USDT');
   INSERT INTO referral_balance (user_id) VALUES (NEW.id);
   RETURN NEW;
 END;

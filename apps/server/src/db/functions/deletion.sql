@@ -14,8 +14,8 @@ DECLARE
   v_pending bigint;
 BEGIN
   PERFORM 1 FROM ledger_accounts WHERE profile_id = p_member ORDER BY id FOR UPDATE;
-  SELECT coalesce(max(balance) FILTER (WHERE kind = 'member' AND currency = 'VIEWS'), 0),
-         coalesce(max(balance) FILTER (WHERE kind = 'member' AND currency = 'USDT'), 0),
+  SELECT coalesce(sum(balance) FILTER (WHERE kind IN ('member', 'member_held') AND currency = 'VIEWS'), 0),
+         coalesce(sum(balance) FILTER (WHERE kind IN ('member', 'member_held') AND currency = 'USDT'), 0),
          coalesce(sum(balance) FILTER (WHERE kind = 'member_pending'), 0)
     INTO o_views, o_usdt, v_pending
   FROM ledger_accounts WHERE profile_id = p_member;
@@ -105,6 +105,9 @@ DECLARE
   v_name text;
   v_check record;
   v_tx uuid;
+  v_hold uuid;
+  v_views bigint;
+  v_usdt bigint;
   v_done uuid[] := ARRAY[]::uuid[];
   v_blocked uuid[] := ARRAY[]::uuid[];
 BEGIN
@@ -122,13 +125,25 @@ BEGIN
       v_blocked := v_blocked || v_row.profile_id;
       CONTINUE;
     END IF;
+    -- Earnings still on hold are forfeited too (ADR 047): each HELD hold is clawed back to the
+    -- issuance account (reason 'accountDeleted'); then the available balance is forfeited.
+    FOR v_hold IN
+      SELECT id FROM earning_holds WHERE member_id = v_row.profile_id AND status = 'HELD'
+      ORDER BY clears_at, id
+    LOOP
+      PERFORM vv_hold_settle(v_hold, 'CLAWED_BACK', NULL, NULL, 'accountDeleted', NULL, p_now, false);
+    END LOOP;
+    SELECT coalesce(max(balance) FILTER (WHERE currency = 'VIEWS'), 0),
+           coalesce(max(balance) FILTER (WHERE currency = 'USDT'), 0)
+      INTO v_views, v_usdt
+    FROM ledger_accounts WHERE profile_id = v_row.profile_id AND kind = 'member';
     v_tx := NULL;
-    IF v_check.o_views > 0 OR v_check.o_usdt > 0 THEN
+    IF v_views > 0 OR v_usdt > 0 THEN
       v_tx := ledger_post('account_deletion_forfeit', v_row.profile_id,
         jsonb_build_object('deletionId', v_row.id),
         ARRAY[vv_account(v_row.profile_id, 'VIEWS'), vv_system_account('rewards', 'VIEWS'),
               vv_account(v_row.profile_id, 'USDT'), vv_system_account('rewards', 'USDT')],
-        ARRAY[-v_check.o_views, v_check.o_views, -v_check.o_usdt, v_check.o_usdt],
+        ARRAY[-v_views, v_views, -v_usdt, v_usdt],
         ARRAY[NULL, NULL, NULL, NULL]::uuid[]);
     END IF;
     v_name := 'deleted_' || substr(replace(v_row.profile_id::text, '-', ''), 1, 12);

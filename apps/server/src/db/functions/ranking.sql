@@ -22,7 +22,7 @@ BEGIN
     SELECT a.profile_id, a.currency, e.amount, e.created_at
     FROM ledger_transactions t
     JOIN ledger_entries e ON e.transaction_id = t.id AND e.amount > 0
-    JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'member'
+    JOIN ledger_accounts a ON a.id = e.account_id AND a.kind IN ('member', 'member_held')
     WHERE t.kind = ANY (p_kinds)),
   periods(period, since) AS (
     VALUES ('week', v_week), ('month', v_month), ('all', '-infinity'::timestamptz)),
@@ -49,7 +49,7 @@ BEGIN
   INSERT INTO ranking_summary (id, members, views_in_circulation, usdt_volume, computed_at)
   SELECT 1,
     (SELECT count(*) FROM profiles WHERE NOT suspended AND role = 'member'),
-    (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND currency = 'VIEWS')
+    (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE kind IN ('member', 'member_held') AND currency = 'VIEWS')
       + (SELECT coalesce(sum(views_quantity), 0) FROM market_offers WHERE status = 'OPEN'),
     (SELECT coalesce(sum(amount), 0) FROM user_transfers WHERE transfer_type = 'USDT')
       + (SELECT coalesce(sum(total_price_usdt), 0) FROM market_offers WHERE status = 'SOLD'),

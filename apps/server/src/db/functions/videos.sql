@@ -76,7 +76,7 @@ $$;
 -- is matched once; both members' views accounts are locked in ascending id order first.
 CREATE OR REPLACE FUNCTION vv_view_request(
   p_member uuid, p_key text, p_route text, p_hash text,
-  p_now timestamptz, p_day date, p_limit int, p_cost bigint, p_reward bigint
+  p_now timestamptz, p_day date, p_limit int, p_cost bigint, p_reward bigint, p_hold_hours jsonb
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_prior jsonb := vv_idempotency_claim(p_member, p_key, p_route, p_hash);
@@ -100,7 +100,8 @@ BEGIN
   WHERE r.status = 'PENDING' AND r.requester_id <> p_member
   ORDER BY r.created_at, r.id LIMIT 1 FOR UPDATE OF r;
   PERFORM 1 FROM ledger_accounts
-  WHERE kind = 'member' AND currency = 'VIEWS' AND profile_id IN (p_member, v_partner.requester_id)
+  WHERE kind IN ('member', 'member_held') AND currency = 'VIEWS'
+    AND profile_id IN (p_member, v_partner.requester_id)
   ORDER BY id FOR UPDATE;
   v_charge := ledger_post('view_request', p_member, jsonb_build_object('dailyCount', v_slot),
     vv_member_and_rewards(p_member, 'VIEWS'), ARRAY[-p_cost, p_cost], ARRAY[NULL, NULL]::uuid[]);
@@ -109,8 +110,12 @@ BEGIN
   IF v_partner.id IS NOT NULL THEN
     v_match := ledger_post('view_request_match', p_member,
       jsonb_build_object('requests', jsonb_build_array(v_partner.id, v_id)),
-      ARRAY[vv_system_account('rewards', 'VIEWS'), vv_account(p_member, 'VIEWS'), vv_account(v_partner.requester_id, 'VIEWS')],
+      ARRAY[vv_system_account('rewards', 'VIEWS'), vv_account(p_member, 'VIEWS', 'member_held'),
+            vv_account(v_partner.requester_id, 'VIEWS', 'member_held')],
       ARRAY[-2 * p_reward, p_reward, p_reward], ARRAY[NULL, v_partner.requester_id, p_member]);
+    PERFORM vv_hold_credit(v_match, p_now, p_hold_hours, 'VIEWS',
+      ARRAY[p_member, v_partner.requester_id], ARRAY[p_reward, p_reward],
+      ARRAY['view_request_match', 'view_request_match'], ARRAY[v_id, v_partner.id]);
     UPDATE view_requests SET status = 'MATCHED', matched_with = v_partner.requester_id,
       matched_request_id = v_partner.id, matched_at = p_now, match_ledger_transaction_id = v_match
     WHERE id = v_id;
@@ -135,7 +140,7 @@ $$;
 -- a member's completions, so the rewatch window is exact; the daily cap is a counter row.
 CREATE OR REPLACE FUNCTION vv_watch_complete(
   p_member uuid, p_session uuid, p_now timestamptz, p_content_seconds int, p_rewatch_hours int,
-  p_day date, p_cap int, p_watcher_reward bigint, p_creator_reward bigint
+  p_day date, p_cap int, p_watcher_reward bigint, p_creator_reward bigint, p_hold_hours jsonb
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_video uuid;
@@ -196,12 +201,17 @@ BEGIN
     INTO v_rewards_account, v_watcher_account, v_creator_account
   FROM ledger_accounts
   WHERE currency = 'VIEWS'
-    AND ((profile_id IN (p_member, v_creator) AND kind = 'member') OR (profile_id IS NULL AND kind = 'rewards'));
+    -- hold: the watcher's and the creator's HELD accounts (was kind = 'member').
+    AND ((profile_id IN (p_member, v_creator) AND kind = 'member_held') OR (profile_id IS NULL AND kind = 'rewards'));
   PERFORM ledger_post('watch_reward', p_member,
     jsonb_build_object('videoId', v_video, 'sessionId', p_session),
     ARRAY[v_rewards_account, v_watcher_account, v_creator_account],
     ARRAY[-(p_watcher_reward + v_creator_reward), p_watcher_reward, v_creator_reward],
     ARRAY[NULL, v_creator, p_member], v_tx);
+  -- hold: one hold per member credited (none for a suspended creator's zero credit).
+  PERFORM vv_hold_credit(v_tx, p_now, p_hold_hours, 'VIEWS', ARRAY[p_member, v_creator],
+    ARRAY[p_watcher_reward, v_creator_reward], ARRAY['watch_reward', 'creator_credit'],
+    ARRAY[p_session, p_session]);
   WITH counted AS (UPDATE videos SET watched_count = watched_count + 1 WHERE id = v_video)
   SELECT vv_balances(p_member) INTO v_balances;
   RETURN vv_answer(p_member, NULL, 200, jsonb_build_object(

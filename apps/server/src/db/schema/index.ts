@@ -3,6 +3,7 @@ export * from "./auth";
 export * from "./boxes";
 export * from "./data-rights";
 export * from "./events";
+export * from "./holds";
 export * from "./ledger";
 export * from "./mail";
 export * from "./market";

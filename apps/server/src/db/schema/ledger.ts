@@ -27,14 +27,19 @@ export const SYSTEM_ACCOUNTS = [
   "payouts",
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[number];
-/** A member's own money, and the part of it held for their pending withdrawals (USDT only). */
-export const MEMBER_ACCOUNTS = ["member", "member_pending"] as const;
+/**
+ * A member's own money (available), the part of it held for their pending withdrawals (USDT
+ * only), and their earnings still on hold (ADR 047: watch rewards, creator credits and
+ * view-request gains, until the hold clears).
+ */
+export const MEMBER_ACCOUNTS = ["member", "member_pending", "member_held"] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNTS)[number];
 export type AccountKind = MemberAccountKind | SystemAccountKind;
 
 /**
  * One account per member and currency, a pending account per member (USDT held for their
- * withdrawals), plus the platform's system accounts. On member accounts `balance` is the running
+ * withdrawals), a held account per member and currency (earnings on hold, ADR 047), plus the
+ * platform's system accounts. On member accounts `balance` is the running
  * sum of the entries and can never go below zero — it IS the member's balance, read directly (no
  * projection keeps it twice); system accounts keep no running balance (theirs is the sum of their
  * entries), so they are never a hot row.
@@ -58,17 +63,20 @@ export const ledgerAccounts = pgTable(
     uniqueIndex("ledger_accounts_member_pending_idx")
       .on(t.profileId, t.currency)
       .where(sql`${t.kind} = 'member_pending'`),
+    uniqueIndex("ledger_accounts_member_held_idx")
+      .on(t.profileId, t.currency)
+      .where(sql`${t.kind} = 'member_held'`),
     uniqueIndex("ledger_accounts_system_idx")
       .on(t.kind, t.currency)
       .where(sql`${t.profileId} is null`),
     check("ledger_accounts_currency_check", sql`${t.currency} in ('VIEWS', 'USDT')`),
     check(
       "ledger_accounts_kind_check",
-      sql`${t.kind} in ('member', 'member_pending', 'rewards', 'fees', 'withdrawal_escrow', 'marketplace_escrow', 'payouts')`,
+      sql`${t.kind} in ('member', 'member_pending', 'member_held', 'rewards', 'fees', 'withdrawal_escrow', 'marketplace_escrow', 'payouts')`,
     ),
     check(
       "ledger_accounts_member_owner_check",
-      sql`(${t.kind} in ('member', 'member_pending')) = (${t.profileId} is not null)`,
+      sql`(${t.kind} in ('member', 'member_pending', 'member_held')) = (${t.profileId} is not null)`,
     ),
     check("ledger_accounts_member_balance_check", sql`${t.profileId} is null or ${t.balance} >= 0`),
   ],

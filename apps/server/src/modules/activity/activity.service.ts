@@ -29,6 +29,9 @@ function toEntry(row: ActivityRow): TActivityEntry {
       : null,
     memo: row.memo,
     createdAt: row.createdAt.toISOString(),
+    account: row.account === "member_held" ? "held" : "available",
+    clearsAt: row.clearsAt?.toISOString() ?? null,
+    holdStatus: row.holdStatus ?? null,
   };
 }
 
@@ -58,7 +61,9 @@ export function neutraliseFormula(value: string): string {
 }
 
 /**
- * The whole filtered history as CSV (amounts as plain decimals: views, or USDT with 6 places),
+ * The whole filtered history as CSV (amounts as plain decimals: views, or USDT with 6 places;
+ * `balance` says whether the entry moved the available or the pending balance, `clears_at` when an
+ * earning still on hold clears),
  * streamed a thousand entries at a time. csv-stringify quotes what needs quoting; a text cell a
  * spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) gets a
  * leading apostrophe, while amounts stay numbers (a negative amount is not a formula).
@@ -78,6 +83,8 @@ export function activityCsv(
       "balance_after",
       "counterparty",
       "transaction_id",
+      "balance",
+      "clears_at",
     ],
     cast: { string: neutraliseFormula },
   });
@@ -101,6 +108,9 @@ export function activityCsv(
           money(r.balanceAfter ?? 0n),
           r.counterpartyUsername ?? "",
           r.transactionId,
+          // Which balance the entry moved: available, or pending (earnings on hold, ADR 047).
+          r.account === "member_held" ? "pending" : "available",
+          r.clearsAt && r.holdStatus === "HELD" ? r.clearsAt.toISOString() : "",
         ]);
         if (!ok) await once(csv, "drain");
       }

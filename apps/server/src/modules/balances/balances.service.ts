@@ -2,15 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TBalances } from "@viewvault/shared";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
-import { readBalances } from "../ledger/ledger.repository";
+import { balancesDto, readBalances } from "../ledger/ledger.repository";
 
 export async function getBalances(db: Db, profileId: string): Promise<TBalances> {
-  const b = await readBalances(db, profileId);
-  return {
-    views: b.views.toString(),
-    usdt: b.usdt.toString(),
-    pendingUsdt: b.pendingUsdt.toString(),
-  };
+  return balancesDto(await readBalances(db, profileId));
 }
 
 const HEARTBEAT_MS = 25_000;

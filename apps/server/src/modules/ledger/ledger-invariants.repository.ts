@@ -58,6 +58,8 @@ export function orphanedTransactionReferences(db: DbOrTx) {
     ["market_offers", "close_ledger_transaction_id"],
     ["manual_claims", "ledger_transaction_id"],
     ["manual_claims", "settle_transaction_id"],
+    ["earning_holds", "ledger_transaction_id"],
+    ["earning_holds", "settle_transaction_id"],
   ];
   const checks = refs.map(
     ([table, column]) =>
@@ -94,6 +96,7 @@ export const UNKEYED_REFERENCES: ReadonlyArray<{
   { table: "member_earnings", column: "profile_id", to: "profiles" },
   { table: "market_offers", column: "seller_id", to: "profiles" },
   { table: "market_offers", column: "buyer_id", to: "profiles" },
+  { table: "earning_holds", column: "member_id", to: "profiles" },
 ];
 
 /** Rows whose unkeyed reference (UNKEYED_REFERENCES) names a profile or account that does not exist. */
@@ -153,5 +156,28 @@ export function marketEscrowMismatch(db: DbOrTx) {
             where a.kind = 'marketplace_escrow' and a.currency = 'VIEWS') e,
           (select coalesce(sum(views_quantity), 0) as open from market_offers where status = 'OPEN') o
         where e.escrow <> o.open`,
+  );
+}
+
+/**
+ * Earnings on hold (ADR 047): per member and currency, the HELD holds sum to the member's held
+ * account. A row per member and currency where they differ.
+ */
+export function heldAccountMismatch(db: DbOrTx) {
+  return queryRows<{ profile_id: string; currency: string; balance: string; held: string }>(
+    db,
+    sql`select a.profile_id::text, a.currency, a.balance::text, coalesce(h.held, 0)::text as held
+        from ledger_accounts a
+        left join (select member_id, currency, sum(amount) as held from earning_holds
+                    where status = 'HELD' group by member_id, currency) h
+          on h.member_id = a.profile_id and h.currency = a.currency
+        where a.kind = 'member_held' and a.balance <> coalesce(h.held, 0)
+        union all
+        select h.member_id::text, h.currency, '0', h.held::text
+        from (select member_id, currency, sum(amount) as held from earning_holds
+               where status = 'HELD' group by member_id, currency) h
+        where not exists (select 1 from ledger_accounts a where a.kind = 'member_held'
+                           and a.profile_id = h.member_id and a.currency = h.currency)
+        limit 20`,
   );
 }

@@ -1,3 +1,4 @@
+import type { TBalances } from "@viewvault/shared";
 import { eq, sql } from "drizzle-orm";
 import { type DbOrTx, prepared, queryRows, runPrepared } from "../../db/client";
 import {
@@ -74,25 +75,58 @@ export interface Balances {
   views: bigint;
   usdt: bigint;
   pendingUsdt: bigint;
+  /** Views earned and still on hold (ADR 047), and when the first of them clears. */
+  heldViews: bigint;
+  heldNextClearAt: Date | null;
 }
 
 const BALANCES = prepared(
-  "select kind, currency, balance::text as balance from ledger_accounts where profile_id = $1::uuid",
+  `select kind, currency, balance::text as balance,
+     case when kind = 'member_held' and currency = 'VIEWS' then
+       (select min(h.clears_at) from earning_holds h where h.member_id = $1::uuid and h.status = 'HELD')
+     end as next_clear_at
+   from ledger_accounts where profile_id = $1::uuid`,
 );
 
-/** A member's balances: their accounts themselves, in one indexed read (a prepared statement). */
+/**
+ * A member's balances: their accounts themselves, in one indexed read (a prepared statement),
+ * with the first clearing time of their holds (the member's HELD holds by clearing time: an index).
+ */
 export async function readBalances(db: DbOrTx, profileId: string): Promise<Balances> {
-  const rows = await runPrepared<{ kind: string; currency: string; balance: string }>(
-    db,
-    BALANCES,
-    [profileId],
-  );
+  const rows = await runPrepared<{
+    kind: string;
+    currency: string;
+    balance: string;
+    next_clear_at: string | Date | null;
+  }>(db, BALANCES, [profileId]);
   if (rows.length === 0) throw new Error(`no accounts for profile ${profileId}`);
-  const balances: Balances = { views: 0n, usdt: 0n, pendingUsdt: 0n };
+  const balances: Balances = {
+    views: 0n,
+    usdt: 0n,
+    pendingUsdt: 0n,
+    heldViews: 0n,
+    heldNextClearAt: null,
+  };
   for (const r of rows) {
     if (r.kind === "member_pending") balances.pendingUsdt = BigInt(r.balance);
-    else if (r.currency === "VIEWS") balances.views = BigInt(r.balance);
+    else if (r.kind === "member_held") {
+      if (r.currency === "VIEWS") {
+        balances.heldViews = BigInt(r.balance);
+        balances.heldNextClearAt = r.next_clear_at ? new Date(r.next_clear_at) : null;
+      }
+    } else if (r.currency === "VIEWS") balances.views = BigInt(r.balance);
     else balances.usdt = BigInt(r.balance);
   }
   return balances;
+}
+
+/** The balances as the API answers them (minor units as strings). */
+export function balancesDto(b: Balances): TBalances {
+  return {
+    views: b.views.toString(),
+    usdt: b.usdt.toString(),
+    pendingUsdt: b.pendingUsdt.toString(),
+    heldViews: b.heldViews.toString(),
+    heldNextClearAt: b.heldNextClearAt?.toISOString() ?? null,
+  };
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import type { Currency, MemberAccountKind, SystemAccountKind } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import {
+  balancesDto,
   callLedgerPost,
   memberAccountId,
   readBalances,
@@ -137,10 +138,8 @@ export async function postMoney(
   const mine = options.balancesOf ? await readBalances(tx, options.balancesOf) : undefined;
   return {
     transactionId,
-    balances: {
-      views: (mine?.views ?? 0n).toString(),
-      usdt: (mine?.usdt ?? 0n).toString(),
-      pendingUsdt: (mine?.pendingUsdt ?? 0n).toString(),
-    },
+    balances: balancesDto(
+      mine ?? { views: 0n, usdt: 0n, pendingUsdt: 0n, heldViews: 0n, heldNextClearAt: null },
+    ),
   };
 }

@@ -3,6 +3,7 @@ import {
   accountsDriftingFromEntries,
   accountsDriftingFromLastEntry,
   balancesByKind,
+  heldAccountMismatch,
   ledgerCounts,
   marketEscrowMismatch,
   negativeMemberAccounts,
@@ -15,7 +16,7 @@ import {
 export interface LedgerReport {
   ok: boolean;
   problems: string[];
-  /** Per currency: member holdings (member + member_pending), each system account, the sum (0). */
+  /** Per currency: member holdings (member + member_pending + member_held), each system account, the sum (0). */
   totals: Record<string, { members: bigint; system: Record<string, bigint>; sum: bigint }>;
   counts: { transactions: number; entries: number; accounts: number };
 }
@@ -24,8 +25,8 @@ export interface LedgerReport {
  * Checks the ledger's invariants: every transaction balances per currency (and has entries),
  * every member account's balance (the balance members see: there is no second copy) equals the
  * sum of its entries and its last running balance, no entry or domain record names a missing
- * transaction (nor, on the hot path's unkeyed columns, a missing member or account), no member balance is negative, and the marketplace escrow holds exactly the views
- * of the open offers.
+ * transaction (nor, on the hot path's unkeyed columns, a missing member or account), no member balance is negative, the marketplace escrow holds exactly the views
+ * of the open offers, and each member's held account equals the sum of their HELD holds (ADR 047).
  */
 export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const problems: string[] = [];
@@ -45,13 +46,18 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
     problems.push(`member account ${r.id} is negative: ${r.balance}`);
   for (const r of await marketEscrowMismatch(db))
     problems.push(`marketplace escrow holds ${r.escrow} views, open offers ${r.open}`);
+  for (const r of await heldAccountMismatch(db))
+    problems.push(
+      `member ${r.profile_id} holds ${r.balance} ${r.currency} on hold, its HELD holds sum to ${r.held}`,
+    );
 
   const totals: LedgerReport["totals"] = {};
   for (const r of await balancesByKind(db)) {
     const t = totals[r.currency] ?? { members: 0n, system: {}, sum: 0n };
     totals[r.currency] = t;
     const value = BigInt(r.total);
-    if (r.kind === "member" || r.kind === "member_pending") t.members += value;
+    if (r.kind === "member" || r.kind === "member_pending" || r.kind === "member_held")
+      t.members += value;
     else t.system[r.kind] = value;
     t.sum += value;
   }

@@ -46,8 +46,9 @@ export async function computeTransparency(db: DbOrTx, now: Date): Promise<TTrans
         usdt: (-total("rewards", "USDT")).toString(),
       },
       inCirculation: {
-        views: total("member", "VIEWS").toString(),
-        usdt: total("member", "USDT").toString(),
+        // Earnings on hold are the members' own too (ADR 047).
+        views: (total("member", "VIEWS") + total("member_held", "VIEWS")).toString(),
+        usdt: (total("member", "USDT") + total("member_held", "USDT")).toString(),
       },
       inEscrow: {
         views: (total("marketplace_escrow", "VIEWS") + total("member_pending", "VIEWS")).toString(),

@@ -1,4 +1,5 @@
 import {
+  HOLD,
   type TBalances,
   type TCreateViewRequestResult,
   type TViewRequest,
@@ -47,12 +48,13 @@ const VIEW_REQUEST_COMMAND = command("vv_view_request", {
   p_limit: "int",
   p_cost: "bigint",
   p_reward: "bigint",
+  p_hold_hours: "jsonb",
 });
 
 /**
  * A view request, through its command (vv_view_request, db/functions/videos.sql): one of the
  * member's 10 daily slots (a counter updated conditionally), 1 view, and the pool; when another
- * member's request waits, the oldest is matched with it and both members gain 2 views — in one
+ * member's request waits, the oldest is matched with it and both members gain 2 views on hold (ADR 047) — in one
  * statement, under the pool lock, so two requests arriving together always meet and a waiting
  * request is matched once.
  */
@@ -80,6 +82,8 @@ export async function createViewRequest(
       limit: VIEW_REQUEST.dailyLimit,
       cost: VIEW_REQUEST.costViews,
       reward: VIEW_REQUEST.matchRewardViews,
+      // A match's gains are pending for the hold window of each member's risk (ADR 047).
+      holdHours: JSON.stringify(HOLD.hoursByRisk),
     },
     {
       insufficient: {

@@ -1,4 +1,5 @@
 import {
+  HOLD,
   type TBalances,
   type TWatchCompleteResult,
   type TWatchSession,
@@ -146,12 +147,13 @@ const COMPLETE_COMMAND = command("vv_watch_complete", {
   p_cap: "int",
   p_watcher_reward: "bigint",
   p_creator_reward: "bigint",
+  p_hold_hours: "jsonb",
 });
 
 /**
  * Completes a session through its command (vv_watch_complete, db/functions/videos.sql): once 30 s
  * of content passed by the server's clock, in one statement, the session is completed and the
- * watcher and the creator credited 1 view each (nothing to a suspended creator), the watch counted,
+ * watcher and the creator credited 1 view each, pending for the hold window (ADR 047; nothing to a suspended creator), the watch counted,
  * the rewatch window and the daily cap checked. Only one of many concurrent completions finds the
  * session in CONTENT.
  */
@@ -177,6 +179,8 @@ export async function completeWatch(
     cap: VIDEO.dailyWatchCap,
     watcherReward: VIDEO.watcherRewardViews,
     creatorReward: VIDEO.creatorRewardViews,
+    // hold: the rewards are pending for the hold window of each member's risk (ADR 047).
+    holdHours: JSON.stringify(HOLD.hoursByRisk),
   });
   const { session, rewardViews, balances } = outcome.result;
   const date = (v: unknown) => (v ? new Date(v as string) : null);

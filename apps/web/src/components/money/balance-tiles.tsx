@@ -5,6 +5,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { toBigBalances, useBalances } from "@/lib/balances";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
+import { HeldViewsNote } from "./held-views-note";
 import { OfflineBalanceNote } from "./offline-balance-note";
 
 /** Views and USDT balances side by side (live from the balances stream). */
@@ -32,7 +33,8 @@ export function BalanceTiles({
       icon: Eye,
       value: balances ? fmt.views(balances.views) : null,
       unit: t("currency.VIEWS"),
-      extra: null,
+      // Earnings on hold, apart from the available views (ADR 047).
+      extra: <HeldViewsNote />,
     },
     {
       key: "usdt",
@@ -61,7 +63,11 @@ export function BalanceTiles({
               <span className="text-xs font-medium text-muted-foreground">{unit}</span>
             </span>
           )}
-          {extra ? <span className="text-xs text-muted-foreground">{extra}</span> : null}
+          {typeof extra === "string" ? (
+            <span className="text-xs text-muted-foreground">{extra}</span>
+          ) : (
+            extra
+          )}
         </div>
       ))}
       <OfflineBalanceNote className="col-span-2 text-amber-700 dark:text-amber-300" />

@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TBalances } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
 
-/** GET /api/balances: views, USDT and USDT pending withdrawal, as minor-unit strings. */
+/**
+ * GET /api/balances: available views and USDT, USDT pending withdrawal and views on hold (with
+ * when the first of them clears), as minor-unit strings.
+ */
 export function getBalances(): Promise<TBalances> {
   return api.get<TBalances>("/api/balances");
 }
@@ -23,13 +26,20 @@ export function useBalances() {
 }
 
 /** Parsed balances (bigint), or null while they load. */
-export function toBigBalances(
-  balances: TBalances | undefined,
-): { views: bigint; usdt: bigint; pendingUsdt: bigint } | null {
+export function toBigBalances(balances: TBalances | undefined): {
+  views: bigint;
+  usdt: bigint;
+  pendingUsdt: bigint;
+  heldViews: bigint;
+  heldNextClearAt: Date | null;
+} | null {
   if (!balances) return null;
   return {
     views: BigInt(balances.views),
     usdt: BigInt(balances.usdt),
     pendingUsdt: BigInt(balances.pendingUsdt),
+    // Older answers (a cached page) may lack them: nothing on hold.
+    heldViews: BigInt(balances.heldViews ?? "0"),
+    heldNextClearAt: balances.heldNextClearAt ? new Date(balances.heldNextClearAt) : null,
   };
 }

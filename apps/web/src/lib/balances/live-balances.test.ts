@@ -13,7 +13,13 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const balances = (views: string): TBalances => ({ views, usdt: "0", pendingUsdt: "0" });
+const balances = (views: string): TBalances => ({
+  views,
+  usdt: "0",
+  pendingUsdt: "0",
+  heldViews: "0",
+  heldNextClearAt: null,
+});
 
 let client: QueryClient;
 afterEach(() => client.clear());

@@ -26,7 +26,14 @@ const MONEY_LISTS = [
 ];
 
 function sameBalances(a: TBalances | undefined, b: TBalances): boolean {
-  return !!a && a.views === b.views && a.usdt === b.usdt && a.pendingUsdt === b.pendingUsdt;
+  return (
+    !!a &&
+    a.views === b.views &&
+    a.usdt === b.usdt &&
+    a.pendingUsdt === b.pendingUsdt &&
+    a.heldViews === b.heldViews &&
+    a.heldNextClearAt === b.heldNextClearAt
+  );
 }
 
 /**

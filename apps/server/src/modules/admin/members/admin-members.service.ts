@@ -12,7 +12,7 @@ import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { auditEventsOf, recordAuditEvent } from "../../audit/audit.service";
 import type { StaffActor } from "../../audit/staff-actor";
-import { readBalances } from "../../ledger/ledger.repository";
+import { balancesDto, readBalances } from "../../ledger/ledger.repository";
 import { cancelAllOffersOf } from "../../marketplace/marketplace.repository";
 import { deleteSessionsOfUser, setRole, setSuspended } from "../../members/members.repository";
 import { findProfileById } from "../../profiles/profiles.repository";
@@ -142,11 +142,7 @@ export async function getMemberDetail(
       signupIp: row.signup_ip,
       signupUserAgent: row.signup_user_agent,
     },
-    balances: {
-      views: balances.views.toString(),
-      usdt: balances.usdt.toString(),
-      pendingUsdt: balances.pendingUsdt.toString(),
-    },
+    balances: balancesDto(balances),
     ledger: ledger.map((e) => ({
       id: e.id,
       kind: e.kind,

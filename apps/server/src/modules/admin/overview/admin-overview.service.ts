@@ -21,7 +21,7 @@ export async function getOverview(
     const of = (kind: string) => byKind.get(`${currency}:${kind}`) ?? 0n;
     return {
       issued: (-of("rewards")).toString(),
-      members: (of("member") + of("member_pending")).toString(),
+      members: (of("member") + of("member_pending") + of("member_held")).toString(),
       withdrawalEscrow: of("withdrawal_escrow").toString(),
       marketplaceEscrow: of("marketplace_escrow").toString(),
       paidOut: of("payouts").toString(),

@@ -17,6 +17,9 @@ function entry(id: number, overrides: Partial<TActivityEntry>): TActivityEntry {
     counterparty: null,
     memo: {},
     createdAt: "2026-03-01T12:00:00.000Z",
+    account: "available",
+    clearsAt: null,
+    holdStatus: null,
     ...overrides,
   };
 }
@@ -42,13 +45,22 @@ const PAGE_2 = [
   entry(2, { kind: "mystery_thing", amount: "5", balanceAfter: "1099" }),
 ];
 
-function setup() {
+function setup(
+  balances = {
+    views: "900",
+    usdt: "620000000",
+    pendingUsdt: "0",
+    heldViews: "0",
+    heldNextClearAt: null as string | null,
+  },
+  firstPage = PAGE_1,
+) {
   const { session, me } = memberFixture();
   const requests: URLSearchParams[] = [];
   mockApi({
     "GET /api/auth/get-session": session,
     "GET /api/me": me,
-    "GET /api/balances": { views: "900", usdt: "620000000", pendingUsdt: "0" },
+    "GET /api/balances": balances,
     "GET /api/activity": ({ url }: { url: URL }) => {
       requests.push(url.searchParams);
       if (url.searchParams.get("kind") === "swap") {
@@ -56,7 +68,7 @@ function setup() {
       }
       return url.searchParams.get("cursor") === "7"
         ? { entries: PAGE_2, nextCursor: null }
-        : { entries: PAGE_1, nextCursor: "7" };
+        : { entries: firstPage, nextCursor: "7" };
     },
   });
   return { requests };
@@ -75,6 +87,36 @@ describe("/activity", () => {
     expect(within(rows[1] as HTMLElement).getByText("Transfer from @bob")).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText("+120.00 USDT")).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText("Swap · Views → USDT")).toBeTruthy();
+  });
+
+  it("shows views on hold apart from the available balance, with when they clear", async () => {
+    // Local times: the note and the row say when, in the member's time zone and language.
+    const clears = new Date(2099, 0, 2, 14, 5).toISOString();
+    setup({ views: "900", usdt: "0", pendingUsdt: "0", heldViews: "12", heldNextClearAt: clears }, [
+      entry(10, {
+        kind: "watch_reward",
+        amount: "1",
+        balanceAfter: "12",
+        account: "held",
+        clearsAt: clears,
+        holdStatus: "HELD",
+      }),
+      entry(9, { kind: "hold_clear", amount: "2", balanceAfter: "900" }),
+    ]);
+    await renderRoute("/activity");
+    expect((await screen.findByTestId("balance-views")).textContent).toBe("900");
+    expect((await screen.findByTestId("held-views")).textContent).toMatch(
+      /^Pending: 12 views · clears from .*2:05/,
+    );
+    const list = await screen.findByRole("list", { name: "Activity entries" });
+    const [held, cleared] = within(list).getAllByTestId("activity-row") as HTMLElement[];
+    expect(within(held as HTMLElement).getByText("Watch reward")).toBeTruthy();
+    expect(within(held as HTMLElement).getByText("Pending: 12 views")).toBeTruthy();
+    expect(within(held as HTMLElement).getByText(/^Pending · clears .*2:05/)).toBeTruthy();
+    expect(
+      within(cleared as HTMLElement).getByText("Earnings cleared (now available)"),
+    ).toBeTruthy();
+    expect(within(cleared as HTMLElement).getByText("Balance: 900 views")).toBeTruthy();
   });
 
   it("pages with the cursor ('Load more') until the end", async () => {

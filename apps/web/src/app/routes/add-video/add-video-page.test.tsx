@@ -11,7 +11,13 @@ function setup(views: string, post?: () => Response) {
   const fetchMock = mockApi({
     "GET /api/auth/get-session": session,
     "GET /api/me": me,
-    "GET /api/balances": { views, usdt: "0", pendingUsdt: "0" },
+    "GET /api/balances": {
+      views,
+      usdt: "0",
+      pendingUsdt: "0",
+      heldViews: "0",
+      heldNextClearAt: null,
+    },
     // The oEmbed lookup knows one video; any other id has no title.
     "GET /api/videos/preview": ({ url }: { url: URL }) =>
       url.searchParams.get("url")?.includes(KNOWN)
@@ -25,7 +31,20 @@ function setup(views: string, post?: () => Response) {
     "POST /api/videos": ({ body }: { body: unknown }) => {
       posted.push(body);
       return (
-        post?.() ?? json({ video: {}, balances: { views: "6", usdt: "0", pendingUsdt: "0" } }, 201)
+        post?.() ??
+        json(
+          {
+            video: {},
+            balances: {
+              views: "6",
+              usdt: "0",
+              pendingUsdt: "0",
+              heldViews: "0",
+              heldNextClearAt: null,
+            },
+          },
+          201,
+        )
       );
     },
   });

@@ -5,7 +5,13 @@ import { installFakeEventSource } from "@/test/fake-event-source";
 import { memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
-const BALANCES = { views: "2500", usdt: "750000000", pendingUsdt: "0" };
+const BALANCES = {
+  views: "2500",
+  usdt: "750000000",
+  pendingUsdt: "0",
+  heldViews: "0",
+  heldNextClearAt: null,
+};
 
 const EVENTS: TEventsState = {
   now: "2026-11-22T12:00:00.000Z",
@@ -32,6 +38,35 @@ const EVENTS: TEventsState = {
 describe("/dashboard", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it("shows views on hold apart from the available views, with when they clear", async () => {
+    const { session, me } = memberFixture();
+    const clears = new Date(2099, 0, 2, 14, 5).toISOString();
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": { ...BALANCES, heldViews: "12", heldNextClearAt: clears },
+    });
+    await renderRoute("/dashboard");
+    const card = await screen.findByRole("region", { name: "Views Balance" });
+    expect((await within(card).findByTestId("views-balance")).textContent).toBe("2,500");
+    expect(within(card).getByTestId("held-views").textContent).toMatch(
+      /^Pending: 12 views · clears from .*2:05/,
+    );
+  });
+
+  it("says nothing about holds when nothing is on hold", async () => {
+    const { session, me } = memberFixture();
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": BALANCES,
+    });
+    await renderRoute("/dashboard");
+    const card = await screen.findByRole("region", { name: "Views Balance" });
+    await within(card).findByTestId("views-balance");
+    expect(within(card).queryByTestId("held-views")).toBeNull();
   });
 
   it("greets the member, shows the status, cards and the referral link", async () => {
@@ -129,7 +164,13 @@ describe("/dashboard", () => {
     await waitFor(() => expect(EventSourceMock.open("/api/balances/stream")).toHaveLength(1));
     const [stream] = EventSourceMock.open("/api/balances/stream");
     act(() => {
-      stream?.emit("balances", { views: "2600", usdt: "760500000", pendingUsdt: "100000000" });
+      stream?.emit("balances", {
+        views: "2600",
+        usdt: "760500000",
+        pendingUsdt: "100000000",
+        heldViews: "0",
+        heldNextClearAt: null,
+      });
     });
     await waitFor(() => expect(screen.getByTestId("views-balance").textContent).toBe("2,600"));
     expect(screen.getByTestId("usdt-balance").textContent).toBe("760.50");
@@ -161,7 +202,15 @@ describe("/dashboard", () => {
     });
     const [second] = EventSourceMock.open("/api/balances/stream");
     expect(second).not.toBe(first);
-    act(() => second?.emit("balances", { views: "2700", usdt: "750000000", pendingUsdt: "0" }));
+    act(() =>
+      second?.emit("balances", {
+        views: "2700",
+        usdt: "750000000",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId("views-balance").textContent).toBe("2,700"));
   });
 

@@ -5,7 +5,13 @@ import { installFakeEventSource } from "@/test/fake-event-source";
 import { json, memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
-const BALANCES = { views: "2500", usdt: "0", pendingUsdt: "0" };
+const BALANCES = {
+  views: "2500",
+  usdt: "0",
+  pendingUsdt: "0",
+  heldViews: "0",
+  heldNextClearAt: null,
+};
 const WINNER = { id: "0b8f3c1e-2222-4c7d-8e9f-0a1b2c3d4e5f", username: "bruno" };
 
 function state(now: Date, overrides: Partial<TEventsState["daily"]> = {}): TEventsState {

@@ -36,7 +36,13 @@ describe("/feed", () => {
     const fetchMock = mockApi({
       "GET /api/auth/get-session": session,
       "GET /api/me": me,
-      "GET /api/balances": { views: "1234", usdt: "0", pendingUsdt: "0" },
+      "GET /api/balances": {
+        views: "1234",
+        usdt: "0",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      },
       "GET /api/videos": ({ url }: { url: URL }) =>
         url.searchParams.get("country") === "JP"
           ? page()
@@ -90,7 +96,13 @@ describe("/feed", () => {
     mockApi({
       "GET /api/auth/get-session": session,
       "GET /api/me": me,
-      "GET /api/balances": { views: "5", usdt: "0", pendingUsdt: "0" },
+      "GET /api/balances": {
+        views: "5",
+        usdt: "0",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      },
       "GET /api/videos": page(),
       "GET /api/view-requests": {
         todayCount: 2,

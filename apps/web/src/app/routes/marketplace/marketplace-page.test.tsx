@@ -20,7 +20,13 @@ const offer = (id: string, seller: typeof ALICE, views: string, price: string, t
 
 const MINE = offer("1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a", ALICE, "100", "100000", "10000000");
 const BOBS = offer("2d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a", BOB, "250", "123456", "30864000");
-const BALANCES = { views: "1000", usdt: "500000000", pendingUsdt: "0" };
+const BALANCES = {
+  views: "1000",
+  usdt: "500000000",
+  pendingUsdt: "0",
+  heldViews: "0",
+  heldNextClearAt: null,
+};
 
 function setup(routes: Record<string, unknown> = {}) {
   const { session, me } = memberFixture();
@@ -65,7 +71,13 @@ describe("/marketplace", () => {
     const { posts } = setup({
       "POST /api/marketplace/offers/2d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a/buy": {
         offer: { ...BOBS, status: "SOLD", buyer: ALICE },
-        balances: { views: "1250", usdt: "469136000", pendingUsdt: "0" },
+        balances: {
+          views: "1250",
+          usdt: "469136000",
+          pendingUsdt: "0",
+          heldViews: "0",
+          heldNextClearAt: null,
+        },
       },
     });
     await renderRoute("/marketplace");
@@ -107,7 +119,13 @@ describe("/marketplace", () => {
       "POST /api/marketplace/offers": json(
         {
           offer: offer("3d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a", ALICE, "150", "120000", "18000000"),
-          balances: { views: "850", usdt: "500000000", pendingUsdt: "0" },
+          balances: {
+            views: "850",
+            usdt: "500000000",
+            pendingUsdt: "0",
+            heldViews: "0",
+            heldNextClearAt: null,
+          },
         },
         201,
       ),

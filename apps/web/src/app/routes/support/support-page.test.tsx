@@ -42,7 +42,13 @@ function staffSetup() {
   mockApi({
     "GET /api/auth/get-session": session,
     "GET /api/me": me,
-    "GET /api/balances": { views: "0", usdt: "0", pendingUsdt: "0" },
+    "GET /api/balances": {
+      views: "0",
+      usdt: "0",
+      pendingUsdt: "0",
+      heldViews: "0",
+      heldNextClearAt: null,
+    },
     "GET /api/support/requests": EMPTY,
     "GET /api/support/desk/unlock": () => ({ unlockedUntil: unlocked }),
     "POST /api/support/desk/unlock": ({ body }: { body: { password: string } }) => {
@@ -76,7 +82,13 @@ describe("/support", () => {
     mockApi({
       "GET /api/auth/get-session": session,
       "GET /api/me": me,
-      "GET /api/balances": { views: "0", usdt: "0", pendingUsdt: "0" },
+      "GET /api/balances": {
+        views: "0",
+        usdt: "0",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      },
       "GET /api/support/requests": EMPTY,
       "POST /api/support/requests": ({ body }: { body: unknown }) => {
         posts.push(body);

@@ -20,13 +20,28 @@ function setup(post?: () => unknown) {
   const fetchMock = mockApi({
     "GET /api/auth/get-session": session,
     "GET /api/me": me,
-    "GET /api/balances": { views: "1000", usdt: "50000000", pendingUsdt: "0" },
+    "GET /api/balances": {
+      views: "1000",
+      usdt: "50000000",
+      pendingUsdt: "0",
+      heldViews: "0",
+      heldNextClearAt: null,
+    },
     "GET /api/swaps": { swaps: [SWAP] },
     "POST /api/swaps": ({ body }: { body: unknown }) => {
       bodies.push(body);
       return post
         ? post()
-        : { swap: SWAP, balances: { views: "900", usdt: "60000000", pendingUsdt: "0" } };
+        : {
+            swap: SWAP,
+            balances: {
+              views: "900",
+              usdt: "60000000",
+              pendingUsdt: "0",
+              heldViews: "0",
+              heldNextClearAt: null,
+            },
+          };
     },
   });
   return { fetchMock, bodies };

@@ -22,7 +22,13 @@ const SENT = {
     status: "COMPLETED",
     createdAt: "2026-03-02T12:00:00.000Z",
   },
-  balances: { views: "900", usdt: "500000000", pendingUsdt: "0" },
+  balances: {
+    views: "900",
+    usdt: "500000000",
+    pendingUsdt: "0",
+    heldViews: "0",
+    heldNextClearAt: null,
+  },
 };
 
 function setup(post?: (n: number) => unknown) {
@@ -31,7 +37,13 @@ function setup(post?: (n: number) => unknown) {
   const fetchMock = mockApi({
     "GET /api/auth/get-session": session,
     "GET /api/me": me,
-    "GET /api/balances": { views: "1000", usdt: "500000000", pendingUsdt: "0" },
+    "GET /api/balances": {
+      views: "1000",
+      usdt: "500000000",
+      pendingUsdt: "0",
+      heldViews: "0",
+      heldNextClearAt: null,
+    },
     "GET /api/transfers": {
       transfers: [
         {

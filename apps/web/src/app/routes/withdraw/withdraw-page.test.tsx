@@ -28,7 +28,7 @@ function withdrawal(status: string, extra: Record<string, unknown> = {}) {
 function setup(usdt: string, post?: () => unknown) {
   const { session, me } = memberFixture();
   const posts: unknown[] = [];
-  const balances = { views: "0", usdt, pendingUsdt: "0" };
+  const balances = { views: "0", usdt, pendingUsdt: "0", heldViews: "0", heldNextClearAt: null };
   const fetchMock = mockApi({
     "GET /api/auth/get-session": session,
     "GET /api/me": me,
@@ -47,7 +47,13 @@ function setup(usdt: string, post?: () => unknown) {
         : json(
             {
               withdrawal: withdrawal("SENT"),
-              balances: { views: "0", usdt: "20000000", pendingUsdt: "100000000" },
+              balances: {
+                views: "0",
+                usdt: "20000000",
+                pendingUsdt: "100000000",
+                heldViews: "0",
+                heldNextClearAt: null,
+              },
             },
             201,
           );
@@ -139,7 +145,13 @@ describe("/withdraw", () => {
     mockApi({
       "GET /api/auth/get-session": session,
       "GET /api/me": me,
-      "GET /api/balances": { views: "0", usdt: "0", pendingUsdt: "0" },
+      "GET /api/balances": {
+        views: "0",
+        usdt: "0",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      },
       "GET /api/withdrawals": json({ code: "INTERNAL", message: "x" }, 500),
     });
     await renderRoute("/withdraw");

@@ -30,6 +30,8 @@ const ICONS: Record<string, LucideIcon> = {
   referral_commission: Percent,
   video_post: Video,
   watch_reward: Eye,
+  hold_clear: Eye,
+  hold_claw_back: Undo2,
   boost: Rocket,
   view_request: Megaphone,
   view_request_match: Handshake,
@@ -51,6 +53,14 @@ export function ActivityRow({ entry }: { entry: TActivityEntry }) {
         : ArrowDownLeft
       : (ICONS[entry.kind] ?? Receipt);
   const balanceAfter = fmt.amount(entry.balanceAfter, entry.currency);
+  // An entry of the held account (earnings on hold, ADR 047): its balance is the pending one.
+  const held = entry.account === "held";
+  const holdNote =
+    held && entry.holdStatus === "HELD" && entry.clearsAt
+      ? t("row.held", { time: fmt.when(entry.clearsAt) })
+      : held && entry.holdStatus === "CLAWED_BACK"
+        ? t("row.clawedBack")
+        : null;
   return (
     <li className="flex items-center gap-3 px-4 py-3 sm:px-6" data-testid="activity-row">
       <span
@@ -66,6 +76,9 @@ export function ActivityRow({ entry }: { entry: TActivityEntry }) {
         <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
           {fmt.dateTime(entry.createdAt)}
         </time>
+        {holdNote ? (
+          <span className="text-xs font-medium text-amber-700 dark:text-amber-300">{holdNote}</span>
+        ) : null}
       </div>
       <div className="grid shrink-0 justify-items-end gap-0.5 text-right">
         <span
@@ -77,7 +90,7 @@ export function ActivityRow({ entry }: { entry: TActivityEntry }) {
           {fmt.amount(entry.amount, entry.currency, { signed: true })}
         </span>
         <span className="text-xs text-muted-foreground tabular-nums">
-          {t("row.balanceAfter", { amount: balanceAfter })}
+          {t(held ? "row.pendingBalance" : "row.balanceAfter", { amount: balanceAfter })}
         </span>
       </div>
     </li>

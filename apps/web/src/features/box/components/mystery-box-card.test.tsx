@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
-const BALANCES = { views: "2500", usdt: "0", pendingUsdt: "0" };
+const BALANCES = {
+  views: "2500",
+  usdt: "0",
+  pendingUsdt: "0",
+  heldViews: "0",
+  heldNextClearAt: null,
+};
 const COMMITMENT = { serverSeedHash: "ab".repeat(32), clientSeed: "alice-seed", nonce: 3 };
 const vector = FAIRNESS_VECTORS[1];
 if (!vector) throw new Error("no vector");

@@ -21,7 +21,15 @@ describe("Views to Crypto Conversion card", () => {
   });
 
   it("counts down to 12 December 2026 with the estimate and the not-guaranteed note", async () => {
-    mockApi({ "GET /api/balances": { views: "2505", usdt: "0", pendingUsdt: "0" } });
+    mockApi({
+      "GET /api/balances": {
+        views: "2505",
+        usdt: "0",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      },
+    });
     renderWithProviders(<CryptoCountdownCard now={Date.parse("2026-11-23T01:02:03Z")} />);
     const countdown = await screen.findByTestId("crypto-countdown");
     expect(countdown.textContent).toBe("18days22hours57min57sec");
@@ -34,7 +42,15 @@ describe("Views to Crypto Conversion card", () => {
   });
 
   it("says the date has passed instead of counting negative time", async () => {
-    mockApi({ "GET /api/balances": { views: "10", usdt: "0", pendingUsdt: "0" } });
+    mockApi({
+      "GET /api/balances": {
+        views: "10",
+        usdt: "0",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      },
+    });
     renderWithProviders(<CryptoCountdownCard now={Date.parse("2026-12-12T00:00:01Z")} />);
     expect((await screen.findByTestId("crypto-passed")).textContent).toBe(
       "The tokenization date (December 12, 2026) has passed.",

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
-const BALANCES = { views: "2500", usdt: "0", pendingUsdt: "0" };
+const BALANCES = {
+  views: "2500",
+  usdt: "0",
+  pendingUsdt: "0",
+  heldViews: "0",
+  heldNextClearAt: null,
+};
 
 describe("Verify (dashboard)", () => {
   afterEach(() => {

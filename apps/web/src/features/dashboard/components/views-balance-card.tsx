@@ -3,6 +3,7 @@ import { Eye, History, MonitorPlay, Repeat2, Store } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { HeldViewsNote } from "@/components/money/held-views-note";
 import { OfflineBalanceNote } from "@/components/money/offline-balance-note";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -58,6 +59,7 @@ export function ViewsBalanceCard() {
             {t("money:currency.VIEWS")}
           </span>
         </p>
+        <HeldViewsNote className="-mt-3" />
         <OfflineBalanceNote className="-mt-3 text-amber-700 dark:text-amber-300" />
         <div className="grid grid-cols-3 gap-2">
           {ACTIONS.map(({ to, key, icon: Icon }) => (

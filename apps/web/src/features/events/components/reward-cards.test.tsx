@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
-const BALANCES = { views: "12000", usdt: "0", pendingUsdt: "0" };
+const BALANCES = {
+  views: "12000",
+  usdt: "0",
+  pendingUsdt: "0",
+  heldViews: "0",
+  heldNextClearAt: null,
+};
 const BONUS = {
   id: "0b8f3c1e-3333-4c7d-8e9f-0a1b2c3d4e5f",
   status: "AVAILABLE" as const,

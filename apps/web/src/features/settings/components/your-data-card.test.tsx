@@ -9,7 +9,13 @@ function setup(deleteAnswer: unknown) {
   mockApi({
     "GET /api/auth/get-session": session,
     "GET /api/me": me,
-    "GET /api/balances": { views: "250", usdt: "3000000", pendingUsdt: "0" },
+    "GET /api/balances": {
+      views: "250",
+      usdt: "3000000",
+      pendingUsdt: "0",
+      heldViews: "0",
+      heldNextClearAt: null,
+    },
     "GET /api/ranking/visibility": { hidden: false },
     "POST /api/me/delete": ({ body }: { body: unknown }) => {
       bodies.push(body);

@@ -2,27 +2,34 @@ import { useQuery } from "@tanstack/react-query";
 import { Eye, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { HeldViewsNote } from "@/components/money/held-views-note";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth";
 import { balancesQueryOptions } from "@/lib/balances";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { RequestViewsDialog } from "./request-views-dialog";
 
-/** The member's view balance (live: balance changes update this query). */
+/**
+ * The member's available views (live: balance changes update this query), and under them the
+ * views earned and still on hold, with when they clear (ADR 047).
+ */
 function FeedBalance() {
   const { t } = useTranslation("videos");
   const fmt = useMoneyFormat();
   const balances = useQuery(balancesQueryOptions());
   return (
-    <div
-      className="inline-flex h-10 items-center gap-2 rounded-md border bg-card px-3 text-sm"
-      data-testid="feed-balance"
-    >
-      <Eye aria-hidden="true" className="size-4 text-primary" />
-      <span className="text-muted-foreground">{t("feed.balance")}</span>
-      <span className="font-semibold tabular-nums">
-        {balances.data ? fmt.views(BigInt(balances.data.views)) : "…"}
-      </span>
+    <div className="grid justify-items-end gap-1">
+      <div
+        className="inline-flex h-10 items-center gap-2 rounded-md border bg-card px-3 text-sm"
+        data-testid="feed-balance"
+      >
+        <Eye aria-hidden="true" className="size-4 text-primary" />
+        <span className="text-muted-foreground">{t("feed.balance")}</span>
+        <span className="font-semibold tabular-nums">
+          {balances.data ? fmt.views(BigInt(balances.data.views)) : "…"}
+        </span>
+      </div>
+      <HeldViewsNote />
     </div>
   );
 }

@@ -22,7 +22,13 @@ const MINE: TVideo = {
   createdAt: "2026-11-20T10:00:00.000Z",
 };
 const FEED: TFeedPage = { boosted: [], videos: [MINE], nextCursor: null, serverTime: NOW };
-const BALANCES = { views: "500", usdt: "0", pendingUsdt: "0" };
+const BALANCES = {
+  views: "500",
+  usdt: "0",
+  pendingUsdt: "0",
+  heldViews: "0",
+  heldNextClearAt: null,
+};
 
 function signedIn(routes: Record<string, unknown>) {
   const { session, me } = memberFixture();
@@ -57,7 +63,13 @@ describe("the feed's money buttons", () => {
     const { keys } = signedIn({
       [`POST ${boostPath}`]: {
         boost: { videoId: MINE.id, expiresAt: "2026-11-23T10:00:00.000Z" },
-        balances: { views: "400", usdt: "0", pendingUsdt: "0" },
+        balances: {
+          views: "400",
+          usdt: "0",
+          pendingUsdt: "0",
+          heldViews: "0",
+          heldNextClearAt: null,
+        },
       },
     });
     await renderRoute("/feed");
@@ -79,7 +91,13 @@ describe("the feed's money buttons", () => {
           ? json({ code: "SERVICE_UNAVAILABLE", message: "later" }, 503)
           : {
               boost: { videoId: MINE.id, expiresAt: "2026-11-23T10:00:00.000Z" },
-              balances: { views: "400", usdt: "0", pendingUsdt: "0" },
+              balances: {
+                views: "400",
+                usdt: "0",
+                pendingUsdt: "0",
+                heldViews: "0",
+                heldNextClearAt: null,
+              },
             },
     });
     await renderRoute("/feed");
@@ -129,7 +147,13 @@ describe("the feed's money buttons", () => {
               createdAt: NOW,
             },
             matched: false,
-            balances: { views: "499", usdt: "0", pendingUsdt: "0" },
+            balances: {
+              views: "499",
+              usdt: "0",
+              pendingUsdt: "0",
+              heldViews: "0",
+              heldNextClearAt: null,
+            },
           },
           201,
         );

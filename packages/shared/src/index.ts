@@ -11,6 +11,7 @@ export * from "./contracts/forms";
 export * from "./contracts/market";
 export * from "./contracts/money";
 export * from "./contracts/ranking";
+export * from "./contracts/risk";
 export * from "./contracts/transparency";
 export * from "./contracts/videos";
 export * from "./contracts/withdrawals";

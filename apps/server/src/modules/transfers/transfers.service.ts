@@ -11,6 +11,7 @@ import {
 } from "@viewvault/shared";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { assertCashoutAllowed } from "../enforcement/enforcement.service";
 import type { Idempotency } from "../idempotency/idempotency";
 import { type CommandOutcome, command, type Money, runCommand } from "../ledger/money-command";
 import {
@@ -80,6 +81,8 @@ export async function createTransfer(
 ): Promise<CommandOutcome<TTransferResult>> {
   const problem = transferProblem(request, { balances: null, me: sender });
   if (problem) throw AppError.from(problem);
+  // USDT sent to another member is cash-out too: refused while staff paused it (ADR 048).
+  if (request.transferType === "USDT") await assertCashoutAllowed(money.db, sender.id);
   const amount = parseTransferAmount(request.transferType, request.amount) as bigint;
   const outcome = await runCommand<TransferRow>(
     money,

@@ -79,10 +79,10 @@ export async function createTransfer(
   request: TCreateTransferRequest,
   idem: Idempotency,
 ): Promise<CommandOutcome<TTransferResult>> {
+  // USDT sent to another member is cash-out too: refused first while staff paused it (ADR 048).
+  if (request.transferType === "USDT") await assertCashoutAllowed(money.db, sender.id);
   const problem = transferProblem(request, { balances: null, me: sender });
   if (problem) throw AppError.from(problem);
-  // USDT sent to another member is cash-out too: refused while staff paused it (ADR 048).
-  if (request.transferType === "USDT") await assertCashoutAllowed(money.db, sender.id);
   const amount = parseTransferAmount(request.transferType, request.amount) as bigint;
   const outcome = await runCommand<TransferRow>(
     money,

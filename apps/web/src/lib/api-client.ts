@@ -96,7 +96,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   if (json !== undefined) finalHeaders.set("Content-Type", "application/json");
   if (idempotencyKey) finalHeaders.set("Idempotency-Key", idempotencyKey);
   // The device signal for the risk score (ADR 048): sign-ins and watch sessions record it.
-  const device = await deviceId();
+  const device = deviceId();
   if (device) finalHeaders.set(DEVICE_ID_HEADER, device);
 
   let response: Response;

@@ -1,5 +1,3 @@
-import FingerprintJS from "@fingerprintjs/fingerprintjs";
-
 /** The header every API request carries: this browser's device fingerprint (ADR 048). */
 export const DEVICE_ID_HEADER = "X-Device-Id";
 
@@ -12,7 +10,9 @@ let known: string | null | undefined;
  * The server stores only an HMAC of it.
  */
 function compute(): Promise<string | null> {
-  pending ??= FingerprintJS.load({ monitoring: false })
+  // Its own chunk, loaded after the page: the first paint never waits for it.
+  pending ??= import("@fingerprintjs/fingerprintjs")
+    .then((fp) => fp.load({ monitoring: false }))
     .then((agent) => agent.get())
     .then((result) => result.visitorId)
     .catch(() => null)
@@ -23,12 +23,12 @@ function compute(): Promise<string | null> {
   return pending;
 }
 
-/** The device id, waiting at most `ms` for its first computation (later calls answer at once). */
-export async function deviceId(ms = 300): Promise<string | null> {
+/**
+ * The device id when it is known, else null (and its computation starts): a request never waits
+ * for it. The first requests of a visit may go without; sign-ins and watch sessions come later.
+ */
+export function deviceId(): string | null {
   if (known !== undefined) return known;
-  if (typeof window === "undefined") return null;
-  return Promise.race([
-    compute(),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), ms)),
-  ]);
+  if (typeof window !== "undefined") void compute();
+  return null;
 }

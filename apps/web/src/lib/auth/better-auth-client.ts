@@ -11,8 +11,8 @@ export const authClient = createAuthClient({
   // Looks fetch up on every call (not once at start), so tests can replace it. Sign-ins carry the
   // device signal for the risk score (ADR 048).
   fetchOptions: {
-    customFetchImpl: async (input, init) => {
-      const device = await deviceId();
+    customFetchImpl: (input, init) => {
+      const device = deviceId();
       if (!device) return fetch(input, init);
       const headers = new Headers(init?.headers);
       headers.set(DEVICE_ID_HEADER, device);

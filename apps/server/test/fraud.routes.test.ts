@@ -2,6 +2,7 @@ import { RISK } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
+import { DEMO_CLUSTER, seedDemoRisk } from "../src/db/seed/demo-risk";
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { recomputeAllRisk } from "../src/modules/risk/risk.service";
@@ -196,6 +197,27 @@ describe("clusters and risk", () => {
     expect(evidence.statusCode).toBe(200);
     expect(evidence.json().sharedWith).toHaveLength(2);
     expect(evidence.json().sharedWith[0].networks).toEqual(["198.51.100.0/24"]);
+  });
+});
+
+describe("the demo seed", () => {
+  it("seeds a small high-risk cluster, once per day of signals", async () => {
+    const authSecret = (await t.app.auth.$context).secret;
+    await seedDemoRisk(db(), { log: () => undefined, authSecret });
+    await seedDemoRisk(db(), { log: () => undefined, authSecret });
+    const queue = (await admin.c.request("GET", "/api/fraud/queue")).json();
+    const seeded = queue.clusters.find((c: { members: { member: { username: string } }[] }) =>
+      c.members.some((m) => m.member.username === DEMO_CLUSTER[0]),
+    );
+    expect(
+      seeded.members.map((m: { member: { username: string } }) => m.member.username).sort(),
+    ).toEqual([...DEMO_CLUSTER]);
+    expect(seeded.members.every((m: { level: string }) => m.level === "high")).toBe(true);
+    const [row] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from member_signals where ref_id = 'demo-seed'`,
+    );
+    expect(row?.n).toBe(DEMO_CLUSTER.length);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ATTENTION, HOLD, RISK } from "./attention";
 import { WITHDRAWAL } from "./constants";
 import { policyFigures } from "./figures";
 import { wholeUsdt } from "./money";
@@ -17,6 +18,15 @@ describe("policyFigures", () => {
     expect(pt.usdtPerView).toBe("0,1");
     expect(en.processingMin).toBe("24");
     expect(pt.governingLaw).toBe("Brasil");
+  });
+
+  it("quotes the attention, hold and risk rules the server enforces", () => {
+    const en = policyFigures("en");
+    expect(en.attentionContentSeconds).toBe(String(ATTENTION.contentSeconds));
+    expect(en.attentionVisiblePercent).toBe("50");
+    expect(en.holdHours).toBe(String(HOLD.hoursByRisk.normal));
+    expect(en.holdHoursHighRisk).toBe(String(HOLD.hoursByRisk.high));
+    expect(en.riskHighAt).toBe(String(RISK.highAt));
   });
 
   it("has the same keys in every locale", () => {

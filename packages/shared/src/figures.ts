@@ -1,3 +1,4 @@
+import { attentionFigures } from "./attention-figures";
 import {
   ACCOUNT_DELETION,
   ADMIN,
@@ -128,5 +129,6 @@ export function policyFigures(locale: string): Record<string, string> {
     ),
     passwordMin: String(PASSWORD.minLength),
     deletionGraceDays: String(ACCOUNT_DELETION.graceDays),
+    ...attentionFigures(),
   };
 }

@@ -187,6 +187,7 @@ describe("clusters and risk", () => {
       expect(m.reasons.map((r: { code: string }) => r.code)).toEqual([
         "sharedDevice",
         "sharedNetwork",
+        "sharedDeviceAndNetwork",
       ]);
       expect(m.reasons[0].params).toEqual({ accounts: 2 });
     }

@@ -28,12 +28,19 @@ export const RISK_SIGNALS = {
   recomputeMinutes: 10,
 } as const;
 
-/** Points per reason (the score is their sum, at most 100). */
+/**
+ * Points per reason (the score is their sum, at most 100). A device alone never makes an account
+ * high risk (identical phones and browsers share a fingerprint), nor does a network alone (a
+ * household, a café): the same device on the same network as another account does.
+ */
 export const RISK_POINTS = {
-  sharedDevice: 45,
-  sharedDeviceEachOther: 5,
-  sharedNetwork: 15,
+  sharedDevice: 30,
+  sharedDeviceEachOther: 2,
+  sharedDeviceMax: 40,
+  sharedNetwork: 10,
   sharedNetworkEachOther: 2,
+  sharedNetworkMax: 20,
+  sharedDeviceAndNetwork: 30,
   sessionBurst: 20,
   identicalTimings: 20,
   backToBack: 15,
@@ -43,6 +50,7 @@ export const RISK_POINTS = {
 export const RISK_REASON_CODES = [
   "sharedDevice",
   "sharedNetwork",
+  "sharedDeviceAndNetwork",
   "sessionBurst",
   "identicalTimings",
   "backToBack",

@@ -7,6 +7,7 @@ import { hashDevice, networkOf } from "./signals";
 const none: RiskInputs = {
   membersSharingDevice: 0,
   membersSharingNetwork: 0,
+  membersSharingDeviceAndNetwork: 0,
   maxSessionsPerHour: 0,
   identicalTimings: 0,
   backToBack: 0,
@@ -18,21 +19,35 @@ describe("scoreRisk", () => {
     expect(scoreRisk(none)).toEqual({ score: 0, level: "low", reasons: [] });
   });
 
-  it("a device and a network shared with one other member is high risk", () => {
-    const r = scoreRisk({ ...none, membersSharingDevice: 1, membersSharingNetwork: 1 });
-    expect(r.score).toBe(RISK_POINTS.sharedDevice + RISK_POINTS.sharedNetwork);
+  it("one device on one network shared with another member is high risk", () => {
+    const r = scoreRisk({
+      ...none,
+      membersSharingDevice: 1,
+      membersSharingNetwork: 1,
+      membersSharingDeviceAndNetwork: 1,
+    });
+    expect(r.score).toBe(
+      RISK_POINTS.sharedDevice + RISK_POINTS.sharedNetwork + RISK_POINTS.sharedDeviceAndNetwork,
+    );
     expect(r.score).toBeGreaterThanOrEqual(RISK.highAt);
     expect(r.level).toBe("high");
     expect(r.reasons.map((x) => [x.code, x.params])).toEqual([
       ["sharedDevice", { accounts: 1 }],
       ["sharedNetwork", { accounts: 1 }],
+      ["sharedDeviceAndNetwork", { accounts: 1 }],
     ]);
   });
 
-  it("a shared network alone (a household) is not high risk", () => {
-    const r = scoreRisk({ ...none, membersSharingNetwork: 2 });
-    expect(r.level).toBe("normal");
-    expect(r.score).toBe(RISK_POINTS.sharedNetwork + RISK_POINTS.sharedNetworkEachOther);
+  it("a shared network alone (a household) or a device alone (the same phone model) is not high risk", () => {
+    const network = scoreRisk({ ...none, membersSharingNetwork: 50 });
+    expect(network.level).toBe("normal");
+    expect(network.score).toBe(RISK_POINTS.sharedNetworkMax);
+    expect(scoreRisk({ ...none, membersSharingNetwork: 2 }).score).toBe(
+      RISK_POINTS.sharedNetwork + RISK_POINTS.sharedNetworkEachOther,
+    );
+    const device = scoreRisk({ ...none, membersSharingDevice: 500 });
+    expect(device.level).toBe("normal");
+    expect(device.score).toBe(RISK_POINTS.sharedDeviceMax);
   });
 
   it("velocity signals count only from their thresholds, and the score stops at 100", () => {
@@ -46,6 +61,7 @@ describe("scoreRisk", () => {
     const all = scoreRisk({
       membersSharingDevice: 5,
       membersSharingNetwork: 5,
+      membersSharingDeviceAndNetwork: 5,
       maxSessionsPerHour: RISK_SIGNALS.sessionsPerHourBurst,
       identicalTimings: RISK_SIGNALS.minRepeats,
       backToBack: RISK_SIGNALS.minRepeats,
@@ -55,6 +71,7 @@ describe("scoreRisk", () => {
     expect(all.reasons.map((x) => x.code)).toEqual([
       "sharedDevice",
       "sharedNetwork",
+      "sharedDeviceAndNetwork",
       "sessionBurst",
       "identicalTimings",
       "backToBack",
@@ -125,6 +142,10 @@ describe("clusters", () => {
     expect([...(sharers.device.get("a") ?? [])]).toEqual(["b"]);
     expect([...(sharers.network.get("b") ?? [])]).toEqual(["c"]);
     expect(sharers.device.get("d")).toBeUndefined();
+    // a and b share a device but on different networks; nobody shares both.
+    expect(sharers.both.size).toBe(0);
+    const same = sharersOf([sig("x", "d9", "10.1.1.0/24"), sig("y", "d9", "10.1.1.0/24")]);
+    expect([...(same.both.get("x") ?? [])]).toEqual(["y"]);
   });
 });
 

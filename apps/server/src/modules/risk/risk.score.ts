@@ -12,6 +12,8 @@ export interface RiskInputs {
   membersSharingDevice: number;
   /** Other members seen on one of this member's networks within the window. */
   membersSharingNetwork: number;
+  /** Other members seen on one of this member's devices *on the same network* within the window. */
+  membersSharingDeviceAndNetwork: number;
   /** The most watch sessions this member started within any one hour. */
   maxSessionsPerHour: number;
   /** Sessions whose ad → content → completion timings (to the second) repeat an earlier one's. */
@@ -71,9 +73,10 @@ export function timingSignals(
 }
 
 /**
- * The risk score (0–100) and its reasons: a shared device weighs most (one person, several
- * accounts), a shared network less (a household, a café); velocity and identical timings point at
- * automation; a flagged referral at self-invitation. Pure, so the rules are unit-tested.
+ * The risk score (0–100) and its reasons: a shared device weighs most, a shared network less (a
+ * household, a café), and the same device on the same network (one person, several accounts)
+ * makes an account high risk; velocity and identical timings point at automation; a flagged
+ * referral at self-invitation. Pure, so the rules are unit-tested.
  */
 export function scoreRisk(inputs: RiskInputs): RiskScore {
   const reasons: TRiskReason[] = [];
@@ -83,18 +86,29 @@ export function scoreRisk(inputs: RiskInputs): RiskScore {
   if (inputs.membersSharingDevice > 0) {
     add(
       "sharedDevice",
-      RISK_POINTS.sharedDevice +
-        RISK_POINTS.sharedDeviceEachOther * (inputs.membersSharingDevice - 1),
+      Math.min(
+        RISK_POINTS.sharedDeviceMax,
+        RISK_POINTS.sharedDevice +
+          RISK_POINTS.sharedDeviceEachOther * (inputs.membersSharingDevice - 1),
+      ),
       { accounts: inputs.membersSharingDevice },
     );
   }
   if (inputs.membersSharingNetwork > 0) {
     add(
       "sharedNetwork",
-      RISK_POINTS.sharedNetwork +
-        RISK_POINTS.sharedNetworkEachOther * (inputs.membersSharingNetwork - 1),
+      Math.min(
+        RISK_POINTS.sharedNetworkMax,
+        RISK_POINTS.sharedNetwork +
+          RISK_POINTS.sharedNetworkEachOther * (inputs.membersSharingNetwork - 1),
+      ),
       { accounts: inputs.membersSharingNetwork },
     );
+  }
+  if (inputs.membersSharingDeviceAndNetwork > 0) {
+    add("sharedDeviceAndNetwork", RISK_POINTS.sharedDeviceAndNetwork, {
+      accounts: inputs.membersSharingDeviceAndNetwork,
+    });
   }
   if (inputs.maxSessionsPerHour >= RISK_SIGNALS.sessionsPerHourBurst) {
     add("sessionBurst", RISK_POINTS.sessionBurst, { perHour: inputs.maxSessionsPerHour });

@@ -30,13 +30,18 @@ export function windowStart(clock: Clock): Date {
   return new Date(clock.now().getTime() - RISK_SIGNALS.windowDays * 86_400_000);
 }
 
-/** Who shares what: per member, the other members on one of their devices, and on their networks. */
+/**
+ * Who shares what: per member, the other members on one of their devices, on one of their
+ * networks, and on one of their devices on the same network.
+ */
 export function sharersOf(signals: readonly SignalRow[]): {
   device: Map<string, Set<string>>;
   network: Map<string, Set<string>>;
+  both: Map<string, Set<string>>;
 } {
   const byDevice = new Map<string, Set<string>>();
   const byNetwork = new Map<string, Set<string>>();
+  const byBoth = new Map<string, Set<string>>();
   const add = (map: Map<string, Set<string>>, key: string, member: string) => {
     const set = map.get(key) ?? new Set<string>();
     set.add(member);
@@ -45,6 +50,7 @@ export function sharersOf(signals: readonly SignalRow[]): {
   for (const s of signals) {
     if (s.device_hash) add(byDevice, s.device_hash, s.member_id);
     if (s.network) add(byNetwork, s.network, s.member_id);
+    if (s.device_hash && s.network) add(byBoth, `${s.device_hash} ${s.network}`, s.member_id);
   }
   const others = (groups: Map<string, Set<string>>) => {
     const result = new Map<string, Set<string>>();
@@ -56,7 +62,7 @@ export function sharersOf(signals: readonly SignalRow[]): {
     }
     return result;
   };
-  return { device: others(byDevice), network: others(byNetwork) };
+  return { device: others(byDevice), network: others(byNetwork), both: others(byBoth) };
 }
 
 export interface Cluster {
@@ -159,6 +165,7 @@ async function scoreMembers(
       scoreRisk({
         membersSharingDevice: sharers.device.get(id)?.size ?? 0,
         membersSharingNetwork: sharers.network.get(id)?.size ?? 0,
+        membersSharingDeviceAndNetwork: sharers.both.get(id)?.size ?? 0,
         ...timing,
         flaggedReferrals: flagged.get(id) ?? 0,
       }),

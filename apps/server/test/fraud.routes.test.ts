@@ -5,7 +5,7 @@ import { queryRows } from "../src/db/client";
 import { DEMO_CLUSTER, seedDemoRisk } from "../src/db/seed/demo-risk";
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { recomputeAllRisk } from "../src/modules/risk/risk.service";
+import { recomputeAllRisk, riskLevelFor } from "../src/modules/risk/risk.service";
 import { recordSignal } from "../src/modules/risk/signals";
 import { client } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
@@ -168,7 +168,11 @@ describe("clusters and risk", () => {
       userAgent: "x",
       at: clock.now(),
     });
+    const never = await createSignedInMember(t.app);
     await recomputeAllRisk(db(), clock);
+    expect(await riskLevelFor(db(), never.id)).toBe("normal");
+    expect(await riskLevelFor(db(), loner.id)).toBe("low");
+    for (const m of group) expect(await riskLevelFor(db(), m.id)).toBe("high");
     const queue = await admin.c.request("GET", "/api/fraud/queue");
     expect(queue.statusCode, queue.body).toBe(200);
     const found = queue

@@ -16,7 +16,8 @@ import { type RiskScore, scoreRisk, timingSignals } from "./risk.score";
 
 /**
  * A member's risk level (ADR 048): from their current score; a member never scored (no signal
- * yet) is "normal" — unknown is not trusted as low.
+ * yet) is "normal" — unknown is not trusted as low. The watch challenge's cost and the hold's
+ * length read it (modules/watch, modules/holds).
  */
 export async function riskLevelFor(db: Db, memberId: string): Promise<RiskLevel> {
   const row = await riskOf(db, memberId);

@@ -6,6 +6,23 @@ import { TestProviders } from "@/test/providers";
 import { FraudEvidence } from "./fraud-evidence";
 import type { StaffActionKit } from "./staff-action-kit";
 
+/** The admin console's reason dialog, reduced to a button that confirms with a fixed reason. */
+function StandInReasonDialog({
+  title,
+  onConfirm,
+}: {
+  title: string;
+  onConfirm: (reason: string, report: (error: unknown) => void) => void;
+}) {
+  return (
+    <div role="dialog" aria-label={title}>
+      <button type="button" onClick={() => onConfirm("One phone", () => undefined)}>
+        confirm
+      </button>
+    </div>
+  );
+}
+
 const ID = "6d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a";
 
 function evidence(paused: boolean) {
@@ -64,13 +81,7 @@ describe("FraudEvidence", () => {
         return true;
       },
       dialog: null,
-      ReasonDialog: ({ title, onConfirm }) => (
-        <div role="dialog" aria-label={title}>
-          <button type="button" onClick={() => onConfirm("One phone", () => undefined)}>
-            confirm
-          </button>
-        </div>
-      ),
+      ReasonDialog: StandInReasonDialog,
     };
     render(
       <TestProviders>

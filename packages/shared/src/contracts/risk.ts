@@ -14,6 +14,8 @@ export const RISK_SIGNALS = {
   windowDays: 14,
   /** Most signals read per recompute (newest first): the job stays bounded. */
   maxSignalsPerRun: 50_000,
+  /** Most signals read around one member on sign-in or session start (a crowded network). */
+  maxSignalsAroundMember: 2_000,
   /** A cluster: at least this many members sharing a device or a network. */
   minClusterSize: 2,
   /** Watch sessions started within one hour at or above this count as a burst. */

@@ -32,21 +32,25 @@ export function signalsSince(db: DbOrTx, since: Date): Promise<SignalRow[]> {
   );
 }
 
-/** The member's counting signals and every counting signal sharing a device or network with them. */
+/**
+ * The member's counting signals (newest RISK_SIGNALS.recentSessions) and the newest counting
+ * signals of others sharing a device or a network with them (RISK_SIGNALS.maxSignalsAroundMember).
+ */
 export function signalsAround(db: DbOrTx, memberId: string, since: Date): Promise<SignalRow[]> {
   return queryRows<SignalRow>(
     db,
     sql`with mine as (
-          select s.device_hash, s.network from member_signals s
+          select s.member_id, s.device_hash, s.network from member_signals s
           where s.member_id = ${memberId}::uuid and ${COUNTS(since)}
           order by s.created_at desc limit ${RISK_SIGNALS.recentSessions}
         )
-        select s.member_id, s.device_hash, s.network from member_signals s
-        where ${COUNTS(since)}
-          and (s.member_id = ${memberId}::uuid
-               or s.device_hash in (select device_hash from mine where device_hash is not null)
-               or s.network in (select network from mine where network is not null))
-        order by s.created_at desc limit ${RISK_SIGNALS.maxSignalsPerRun}`,
+        select member_id, device_hash, network from mine
+        union all
+        (select s.member_id, s.device_hash, s.network from member_signals s
+         where ${COUNTS(since)} and s.member_id <> ${memberId}::uuid
+           and (s.device_hash in (select device_hash from mine where device_hash is not null)
+                or s.network in (select network from mine where network is not null))
+         order by s.created_at desc limit ${RISK_SIGNALS.maxSignalsAroundMember})`,
   );
 }
 

@@ -265,7 +265,7 @@ describe("actions", () => {
   });
 
   it("a pause refuses withdrawals and USDT transfers with the reason; the member sees it and appeals", async () => {
-    const m = await createSignedInMember(t.app, { usdt: USDT(300) });
+    const m = await createSignedInMember(t.app, { usdt: USDT(300), views: 150n });
     const friend = await createSignedInMember(t.app);
     await stepUp();
     expect((await act(admin, m.id, "pause", "Shared device with 4 accounts")).statusCode).toBe(200);
@@ -288,6 +288,15 @@ describe("actions", () => {
       { "idempotency-key": "paused-transfer" },
     );
     expect(transfer.json().code).toBe("CASHOUT_PAUSED");
+    // Views stay on the platform: sending them is not cash-out.
+    const views = await m.c.request(
+      "POST",
+      "/api/transfers",
+      { recipient: friend.user.username, transferType: "VIEWS", amount: "100" },
+      { "idempotency-key": "paused-views-transfer" },
+    );
+    expect(views.statusCode, views.body).toBe(200);
+    expect(views.json().transfer.status).toBe("COMPLETED");
     // The member still signs in and reads their pause.
     const own = await m.c.request("GET", "/api/me/enforcement");
     expect(own.statusCode).toBe(200);

@@ -10,7 +10,7 @@ CREATE TABLE "member_enforcement" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "member_risk" (
+CREATE TABLE IF NOT EXISTS "member_risk" (
 	"member_id" uuid PRIMARY KEY NOT NULL,
 	"score" integer NOT NULL,
 	"level" text NOT NULL,

@@ -22,7 +22,9 @@ import { boxRoutes } from "./modules/box/box.routes";
 import { cancelAccountDeletion } from "./modules/data-rights/account-deletion.service";
 import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
+import { enforcementRoutes } from "./modules/enforcement/enforcement.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
+import { fraudRoutes } from "./modules/fraud/fraud.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import type { Money } from "./modules/ledger/money-command";
 import { outboxBacklog } from "./modules/mail/mail.repository";
@@ -38,6 +40,7 @@ import { rankingRoutes } from "./modules/ranking/ranking.routes";
 import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
 import { rewardsRoutes } from "./modules/rewards/rewards.routes";
+import { deviceKeyFrom } from "./modules/risk/signals";
 import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
 import { supportRoutes } from "./modules/support/support.routes";
@@ -159,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mailer.stop();
   });
   const authSecret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+  app.decorate("deviceKey", deviceKeyFrom(authSecret));
   const auth = createAuth({
     env,
     db: deps.database.db,
@@ -247,6 +251,8 @@ async function registerModules(
   await app.register(presenceRoutes, { store: presence });
   await app.register(withdrawalsRoutes, { authSecret });
   await app.register(supportRoutes);
+  await app.register(fraudRoutes);
+  await app.register(enforcementRoutes);
   if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });
   if (env.devMailbox) await app.register(mailboxRoutes);
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION, HOLD, RANKING } from "@viewvault/shared";
+import { ACCOUNT_DELETION, HOLD, RANKING, RISK_SIGNALS } from "@viewvault/shared";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "./db/client";
 import { runDueAccountDeletions } from "./modules/data-rights/account-deletion.service";
@@ -8,6 +8,7 @@ import { claimJobRun, finishJobRun } from "./modules/platform/job-runs.repositor
 import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository";
 import { recomputeRanking } from "./modules/ranking/ranking.service";
 import { sweepSignupRewards } from "./modules/referrals/referrals.service";
+import { recomputeAllRisk } from "./modules/risk/risk.service";
 
 /**
  * Runs `job` if this caller wins the period's claim (on any instance, ADR 033); false when another
@@ -75,6 +76,9 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
     const cleared = await clearDueHolds(app.money, app.clock);
     if (cleared) app.log.info({ count: cleared }, "holds cleared");
   });
+  every(RISK_SIGNALS.recomputeMinutes * 60_000, "risk scores", () =>
+    recomputeAllRisk(db, app.clock),
+  );
   every(10 * 60_000, "rate-limit cleanup", () => purgeExpiredRateLimits(db));
   every(60 * 60_000, "idempotency key cleanup", () =>
     purgeOldKeys(db, new Date(Date.now() - 24 * 3600_000)),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../src/db/client";
-import { setMemberSuspended } from "../src/modules/admin/members/admin-members.service";
 import { createAccount } from "../src/modules/auth/create-account";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
+import { setMemberSuspended } from "../src/modules/members/suspension.service";
 import { client, signIn, uniqueUser } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
 import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "./database";

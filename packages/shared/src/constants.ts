@@ -108,7 +108,15 @@ export const WITHDRAWAL = {
 export const SUPPORT_DESK = {
   unlockMinutes: 15,
   pageSize: 20,
-  requestTypes: ["WITHDRAWAL", "WITHDRAWAL_QUESTION", "ACCOUNT", "PAYMENT", "OTHER"] as const,
+  requestTypes: [
+    "WITHDRAWAL",
+    "WITHDRAWAL_QUESTION",
+    "ACCOUNT",
+    "PAYMENT",
+    "OTHER",
+    /** A member appealing a cash-out pause (opened from the pause banner, ADR 048). */
+    "APPEAL",
+  ] as const,
   statuses: ["PENDING", "PROCESSING", "COMPLETED"] as const,
   messageMaxLength: 2_000,
   reasonMaxLength: 500,

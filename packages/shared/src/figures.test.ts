@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOLD } from "./attention";
+import { ATTENTION, HOLD, RISK } from "./attention";
 import { WITHDRAWAL } from "./constants";
 import { policyFigures } from "./figures";
 import { wholeUsdt } from "./money";
@@ -21,6 +21,15 @@ describe("policyFigures", () => {
     // Earnings on hold (ADR 047): the policy pages quote the hold windows.
     expect(en.holdHours).toBe(String(HOLD.hoursByRisk.normal));
     expect(en.holdHoursHighRisk).toBe(String(HOLD.hoursByRisk.high));
+  });
+
+  it("quotes the attention, hold and risk rules the server enforces", () => {
+    const en = policyFigures("en");
+    expect(en.attentionContentSeconds).toBe(String(ATTENTION.contentSeconds));
+    expect(en.attentionVisiblePercent).toBe("50");
+    expect(en.holdHours).toBe(String(HOLD.hoursByRisk.normal));
+    expect(en.holdHoursHighRisk).toBe(String(HOLD.hoursByRisk.high));
+    expect(en.riskHighAt).toBe(String(RISK.highAt));
   });
 
   it("has the same keys in every locale", () => {

@@ -1,4 +1,4 @@
-import { HOLD } from "./attention";
+import { attentionFigures } from "./attention-figures";
 import {
   ACCOUNT_DELETION,
   ADMIN,
@@ -55,8 +55,6 @@ export function policyFigures(locale: string): Record<string, string> {
     creatorReward: views(VIDEO.creatorRewardViews),
     rewatchHours: String(VIDEO.rewatchWindowHours),
     dailyWatchCap: String(VIDEO.dailyWatchCap),
-    holdHours: String(HOLD.hoursByRisk.normal),
-    holdHoursHighRisk: String(HOLD.hoursByRisk.high),
     boostCost: views(BOOST.costViews),
     boostHours: String(BOOST.hours),
     viewRequestCost: views(VIEW_REQUEST.costViews),
@@ -131,5 +129,6 @@ export function policyFigures(locale: string): Record<string, string> {
     ),
     passwordMin: String(PASSWORD.minLength),
     deletionGraceDays: String(ACCOUNT_DELETION.graceDays),
+    ...attentionFigures(),
   };
 }

@@ -12,6 +12,7 @@ export * from "./contracts/holds";
 export * from "./contracts/market";
 export * from "./contracts/money";
 export * from "./contracts/ranking";
+export * from "./contracts/risk";
 export * from "./contracts/transparency";
 export * from "./contracts/videos";
 export * from "./contracts/withdrawals";

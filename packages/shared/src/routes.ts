@@ -32,6 +32,8 @@ export const APP_PAGES = [
   "fairness",
   "admin",
   "admin/members/:id",
+  "admin/fraud",
+  "admin/fraud/members/:id",
   "events",
   "marketplace",
   "ranking",

@@ -62,7 +62,7 @@ const ResetPasswordPage = lazyPage(
 );
 const DashboardPage = lazyPage(
   () => import("./routes/dashboard/dashboard-page").then((m) => m.DashboardPage),
-  ["dashboard", "money", "referrals", "box", "events", "errors"],
+  ["dashboard", "money", "referrals", "box", "events", "errors", "enforcement"],
 );
 const SwapPage = lazyPage(
   () => import("./routes/swap/swap-page").then((m) => m.SwapPage),
@@ -74,7 +74,7 @@ const TransferPage = lazyPage(
 );
 const WithdrawPage = lazyPage(
   () => import("./routes/withdraw/withdraw-page").then((m) => m.WithdrawPage),
-  ["withdraw", "money", "errors"],
+  ["withdraw", "money", "errors", "enforcement"],
 );
 const SupportPage = lazyPage(
   () => import("./routes/support/support-page").then((m) => m.SupportPage),
@@ -126,11 +126,19 @@ const FairnessPage = lazyPage(
 );
 const AdminPage = lazyPage(
   () => import("./routes/admin/admin-page").then((m) => m.AdminPage),
-  ["admin", "money", "support", "errors"],
+  ["admin", "money", "support", "errors", "fraud"],
 );
 const AdminMemberPage = lazyPage(
   () => import("./routes/admin/admin-member-page").then((m) => m.AdminMemberPage),
   ["admin", "money", "support", "errors"],
+);
+const AdminFraudPage = lazyPage(
+  () => import("./routes/admin/admin-fraud-page").then((m) => m.AdminFraudPage),
+  ["fraud", "admin", "errors"],
+);
+const AdminFraudMemberPage = lazyPage(
+  () => import("./routes/admin/admin-fraud-member-page").then((m) => m.AdminFraudMemberPage),
+  ["fraud", "admin", "errors"],
 );
 const ProfilePage = lazyPage(
   () => import("./routes/profile/profile-page").then((m) => m.ProfilePage),
@@ -180,6 +188,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: "admin", element: <AdminPage /> },
               { path: "admin/members/:id", element: <AdminMemberPage /> },
+              { path: "admin/fraud", element: <AdminFraudPage /> },
+              { path: "admin/fraud/members/:id", element: <AdminFraudMemberPage /> },
             ],
           },
           // Every path above is listed in APP_PAGES (shared), so the server knows them too.

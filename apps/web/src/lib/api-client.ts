@@ -1,4 +1,5 @@
 import { type ErrorCode, isErrorCode, type MessageParams, type Problem } from "@viewvault/shared";
+import { DEVICE_ID_HEADER, deviceId } from "./device-id";
 
 /** Codes the web app adds when the server never answered with one of its own. */
 export type ClientErrorCode = "NETWORK_ERROR" | "UNKNOWN";
@@ -94,6 +95,9 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   finalHeaders.set("Accept", "application/json");
   if (json !== undefined) finalHeaders.set("Content-Type", "application/json");
   if (idempotencyKey) finalHeaders.set("Idempotency-Key", idempotencyKey);
+  // The device signal for the risk score (ADR 048): sign-ins and watch sessions record it.
+  const device = deviceId();
+  if (device) finalHeaders.set(DEVICE_ID_HEADER, device);
 
   let response: Response;
   try {

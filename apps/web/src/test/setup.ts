@@ -14,6 +14,9 @@ vi.stubGlobal(
   ),
 );
 
+// The device fingerprint (ADR 048) needs a real browser (canvas, audio): none in unit tests.
+vi.mock("@/lib/device-id", () => ({ DEVICE_ID_HEADER: "X-Device-Id", deviceId: () => null }));
+
 // jsdom lacks these browser APIs that Radix and sonner touch.
 if (!("ResizeObserver" in globalThis)) {
   vi.stubGlobal(

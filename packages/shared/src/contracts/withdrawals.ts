@@ -113,6 +113,8 @@ export const ZSupportRequest = z
     withdrawal: ZWithdrawal.extend({
       processedBy: z.string().nullable().describe("username of the staff member who took it"),
     }).nullable(),
+    /** An APPEAL's cash-out pause (its reason and time) while it is in force (ADR 048). */
+    appeal: z.object({ pauseReason: z.string(), pausedAt: z.iso.datetime() }).nullable().optional(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -7,8 +7,10 @@ import enBox from "./en/box.json" with { type: "json" };
 import enCommon from "./en/common.json" with { type: "json" };
 import enDashboard from "./en/dashboard.json" with { type: "json" };
 import enEmails from "./en/emails.json" with { type: "json" };
+import enEnforcement from "./en/enforcement.json" with { type: "json" };
 import enErrors from "./en/errors.json" with { type: "json" };
 import enEvents from "./en/events.json" with { type: "json" };
+import enFraud from "./en/fraud.json" with { type: "json" };
 import enLanding from "./en/landing.json" with { type: "json" };
 import enMailbox from "./en/mailbox.json" with { type: "json" };
 import enMarketplace from "./en/marketplace.json" with { type: "json" };
@@ -31,8 +33,10 @@ import ptBox from "./pt-BR/box.json" with { type: "json" };
 import ptCommon from "./pt-BR/common.json" with { type: "json" };
 import ptDashboard from "./pt-BR/dashboard.json" with { type: "json" };
 import ptEmails from "./pt-BR/emails.json" with { type: "json" };
+import ptEnforcement from "./pt-BR/enforcement.json" with { type: "json" };
 import ptErrors from "./pt-BR/errors.json" with { type: "json" };
 import ptEvents from "./pt-BR/events.json" with { type: "json" };
+import ptFraud from "./pt-BR/fraud.json" with { type: "json" };
 import ptLanding from "./pt-BR/landing.json" with { type: "json" };
 import ptMailbox from "./pt-BR/mailbox.json" with { type: "json" };
 import ptMarketplace from "./pt-BR/marketplace.json" with { type: "json" };
@@ -58,8 +62,10 @@ export const LOCALE_RESOURCES = {
     common: enCommon,
     dashboard: enDashboard,
     emails: enEmails,
+    enforcement: enEnforcement,
     errors: enErrors,
     events: enEvents,
+    fraud: enFraud,
     landing: enLanding,
     mailbox: enMailbox,
     marketplace: enMarketplace,
@@ -84,8 +90,10 @@ export const LOCALE_RESOURCES = {
     common: ptCommon,
     dashboard: ptDashboard,
     emails: ptEmails,
+    enforcement: ptEnforcement,
     errors: ptErrors,
     events: ptEvents,
+    fraud: ptFraud,
     landing: ptLanding,
     mailbox: ptMailbox,
     marketplace: ptMarketplace,

@@ -11,5 +11,6 @@ export * from "./money";
 export * from "./platform";
 export * from "./profiles";
 export * from "./ranking";
+export * from "./risk";
 export * from "./videos";
 export * from "./withdrawals";

@@ -71,7 +71,7 @@ export const supportRequests = pgTable(
       .references(() => profiles.id),
     username: text("username").notNull(),
     requestType: text("request_type", {
-      enum: ["WITHDRAWAL", "WITHDRAWAL_QUESTION", "ACCOUNT", "PAYMENT", "OTHER"],
+      enum: ["WITHDRAWAL", "WITHDRAWAL_QUESTION", "ACCOUNT", "PAYMENT", "OTHER", "APPEAL"],
     }).notNull(),
     amountUsdt: bigint("amount_usdt", { mode: "bigint" }),
     network: text("network", { enum: ["TRC20", "ERC20", "BEP20"] }),
@@ -94,7 +94,7 @@ export const supportRequests = pgTable(
     ),
     check(
       "support_requests_type_check",
-      sql`${t.requestType} in ('WITHDRAWAL', 'WITHDRAWAL_QUESTION', 'ACCOUNT', 'PAYMENT', 'OTHER')`,
+      sql`${t.requestType} in ('WITHDRAWAL', 'WITHDRAWAL_QUESTION', 'ACCOUNT', 'PAYMENT', 'OTHER', 'APPEAL')`,
     ),
   ],
 );

@@ -2,6 +2,7 @@ import type { Db } from "../client";
 import { seedDemoAccounts } from "./demo-accounts";
 import { seedDemoBalances } from "./demo-balances";
 import { seedDemoEvents } from "./demo-events";
+import { seedDemoRisk } from "./demo-risk";
 import { seedDemoStaffTwoFactor } from "./demo-staff-two-factor";
 import { seedDemoVideos } from "./demo-videos";
 
@@ -22,6 +23,7 @@ const steps: Array<(db: Db, opts: SeedOptions) => Promise<void>> = [
   seedDemoBalances,
   seedDemoVideos,
   seedDemoEvents,
+  seedDemoRisk,
 ];
 
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {

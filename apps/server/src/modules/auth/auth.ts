@@ -20,6 +20,8 @@ import type { Mailer } from "../mail/mail.service";
 import { describeDevice, renderMail } from "../mail/mail.templates";
 import { fixedWindowLimiter } from "../platform/rate-limit.service";
 import { findProfileByAuthUid } from "../profiles/profiles.repository";
+import { recomputeMemberRisk } from "../risk/risk.service";
+import { DEVICE_ID_HEADER, deviceKeyFrom, recordSignal } from "../risk/signals";
 import { loadSignInAlertTarget } from "./sessions.repository";
 
 /** Header the Fastify bridge sets from request.ip (which honours TRUST_PROXY); clients cannot forge it. */
@@ -90,6 +92,7 @@ type ProfileRow = {
 export function createAuth(deps: AuthDeps) {
   const { env, db, mailer } = deps;
   const https = env.PUBLIC_URL.startsWith("https://");
+  const deviceKey = deviceKeyFrom(deps.secret);
 
   async function profileByAuthUid(
     adapterFallback: unknown,
@@ -282,7 +285,15 @@ export function createAuth(deps: AuthDeps) {
               ctx?.setHeader?.(DELETION_CANCELLED_HEADER, "cancelled");
             }
           },
-          async after(session) {
+          async after(session, ctx) {
+            // The sign-in's device, network and user agent for the risk score (ADR 048).
+            void recordSignInSignal(db, deps.clock, deviceKey, {
+              authUid: session.userId,
+              sessionId: session.id,
+              deviceId: ctx?.request?.headers.get(DEVICE_ID_HEADER),
+              address: session.ipAddress,
+              userAgent: session.userAgent,
+            }).catch(() => undefined);
             // Alert on a sign-in from a device this member has not used before (if they want it).
             const userAgent = session.userAgent ?? "";
             void notifyNewSignIn(
@@ -345,6 +356,33 @@ async function resolveReferrer(
     where: [{ field: "authUid", value: user.id }],
   });
   return profile?.id ?? value;
+}
+
+/** A sign-in's signal, then the member's risk recomputed (not awaited by the sign-in). */
+async function recordSignInSignal(
+  db: Db,
+  clock: Clock,
+  key: string,
+  input: {
+    authUid: string;
+    sessionId: string;
+    deviceId: string | null | undefined;
+    address: string | null | undefined;
+    userAgent: string | null | undefined;
+  },
+): Promise<void> {
+  const profile = await findProfileByAuthUid(db, input.authUid);
+  if (!profile) return;
+  await recordSignal(db, key, {
+    memberId: profile.id,
+    kind: "sign_in",
+    refId: input.sessionId,
+    deviceId: input.deviceId,
+    address: input.address,
+    userAgent: input.userAgent,
+    at: clock.now(),
+  });
+  await recomputeMemberRisk(db, clock, profile.id);
 }
 
 async function notifyNewSignIn(

@@ -133,6 +133,42 @@ export const MEMBER_DATA: MemberColumn[] = [
     export: false,
     reason: "the admin who gave the second approval; the member's are exported by user_id",
   },
+  {
+    table: "member_signals",
+    column: "member_id",
+    key: "profile",
+    export: true,
+    omit: ["device_hash"],
+  },
+  {
+    table: "member_risk",
+    column: "member_id",
+    key: "profile",
+    export: false,
+    reason:
+      "a fraud-prevention assessment (ADR 048); what it does (a longer hold, a cash-out pause with its reason) is shown to the member, who can appeal",
+  },
+  {
+    table: "member_enforcement",
+    column: "member_id",
+    key: "profile",
+    export: true,
+    omit: ["paused_by", "reviewed_by"],
+  },
+  {
+    table: "member_enforcement",
+    column: "paused_by",
+    key: "profile",
+    export: false,
+    reason: "the staff member who paused another member's cash-out",
+  },
+  {
+    table: "member_enforcement",
+    column: "reviewed_by",
+    key: "profile",
+    export: false,
+    reason: "the staff member who reviewed another member",
+  },
   { table: "support_requests", column: "user_id", key: "profile", export: true },
   { table: "support_messages", column: "author_id", key: "profile", export: true },
   {

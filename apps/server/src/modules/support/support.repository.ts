@@ -1,9 +1,10 @@
 import type { SupportRequestType, SupportStatus, WithdrawalStatus } from "@viewvault/shared";
-import { and, asc, count, desc, eq, gt, ilike, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import {
   manualClaims,
+  memberEnforcement,
   profiles,
   supportMessages,
   supportRequests,
@@ -36,17 +37,33 @@ function where(filter: SupportFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-/** Support requests, newest first, with their withdrawal and who processes it. */
+/**
+ * Support requests, newest first, with their withdrawal and who processes it, and an appeal's
+ * cash-out pause while it is in force (ADR 048).
+ */
 export async function listSupportRequests(
   db: DbOrTx,
   filter: SupportFilter,
   page: { limit: number; offset: number },
 ) {
   return db
-    .select({ request: supportRequests, claim: manualClaims, processedBy: processor.username })
+    .select({
+      request: supportRequests,
+      claim: manualClaims,
+      processedBy: processor.username,
+      pauseReason: memberEnforcement.reason,
+      pausedAt: memberEnforcement.cashoutPausedAt,
+    })
     .from(supportRequests)
     .leftJoin(manualClaims, eq(manualClaims.id, supportRequests.withdrawalId))
     .leftJoin(processor, eq(processor.id, manualClaims.processedBy))
+    .leftJoin(
+      memberEnforcement,
+      and(
+        eq(memberEnforcement.appealRequestId, supportRequests.id),
+        isNotNull(memberEnforcement.cashoutPausedAt),
+      ),
+    )
     .where(where(filter))
     .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
     .limit(page.limit)

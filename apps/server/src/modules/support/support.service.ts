@@ -40,7 +40,13 @@ import {
 
 type Row = Awaited<ReturnType<typeof listSupportRequests>>[number];
 
-function toSupportRequest({ request, claim, processedBy }: Row): TSupportRequest {
+function toSupportRequest({
+  request,
+  claim,
+  processedBy,
+  pauseReason,
+  pausedAt,
+}: Row): TSupportRequest {
   return {
     id: request.id,
     userId: request.userId,
@@ -52,6 +58,7 @@ function toSupportRequest({ request, claim, processedBy }: Row): TSupportRequest
     status: request.status,
     message: request.message,
     withdrawal: claim ? { ...toWithdrawal(claim), processedBy: processedBy ?? null } : null,
+    appeal: pauseReason && pausedAt ? { pauseReason, pausedAt: pausedAt.toISOString() } : null,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
   };

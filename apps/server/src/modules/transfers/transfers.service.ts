@@ -11,6 +11,7 @@ import {
 } from "@viewvault/shared";
 import { type Db, type DbOrTx, prepared, runPrepared } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { assertCashoutAllowed } from "../enforcement/enforcement.service";
 import type { Idempotency } from "../idempotency/idempotency";
 import {
   type CommandOutcome,
@@ -98,6 +99,8 @@ export async function createTransfer(
   request: TCreateTransferRequest,
   idem: Idempotency,
 ): Promise<CommandOutcome<TTransferResult>> {
+  // USDT sent to another member is cash-out too: refused first while staff paused it (ADR 048).
+  if (request.transferType === "USDT") await assertCashoutAllowed(money.db, sender.id);
   const problem = transferProblem(request, { balances: null, me: sender });
   if (problem) throw AppError.from(problem);
   const amount = parseTransferAmount(request.transferType, request.amount) as bigint;

@@ -2,6 +2,7 @@ import { ZErrorResponse, ZWatchCompleteResult, ZWatchSession } from "@viewvault/
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
+import { recordWatchSignal } from "../risk/signals";
 import { beginContent, completeWatch, currentSession, startSession } from "./watch.service";
 
 const ZIdParams = z.object({ id: z.string().max(64) });
@@ -33,6 +34,11 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
         currentMember(request).profile.id,
         request.params.id,
       );
+      await recordWatchSignal(app.db, {
+        memberId: currentMember(request).profile.id,
+        sessionId: session.id,
+        request,
+      });
       return reply.status(201).send(session);
     },
   );

@@ -17,6 +17,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Member } from "../../lib/member";
 import { getBalances } from "../balances/balances.service";
+import { assertCashoutAllowed } from "../enforcement/enforcement.service";
 import type { Idempotency } from "../idempotency/idempotency";
 import { confirmIdentity } from "../identity/identity.service";
 import {
@@ -113,6 +114,9 @@ export async function requestWithdrawal(
   request: TCreateWithdrawalRequest,
   idem: Idempotency,
 ): Promise<CommandOutcome<TWithdrawalResult>> {
+  // A cash-out pause refuses first, with its reason (ADR 048; checked again by nothing later:
+  // a pause that commits while this request runs applies from the next request).
+  await assertCashoutAllowed(money.db, member.profile.id);
   const balances = await getBalances(money.db, member.profile.id);
   const problem = withdrawProblem(request, { usdt: BigInt(balances.usdt) });
   if (problem) throw AppError.from(problem);

@@ -1,5 +1,6 @@
 import { createAuthClient } from "better-auth/client";
 import { inferAdditionalFields, twoFactorClient, usernameClient } from "better-auth/client/plugins";
+import { DEVICE_ID_HEADER, deviceId } from "../device-id";
 
 /**
  * The Better Auth client. Only ever imported dynamically (see load-auth-client.ts) so that
@@ -7,8 +8,17 @@ import { inferAdditionalFields, twoFactorClient, usernameClient } from "better-a
  */
 export const authClient = createAuthClient({
   basePath: "/api/auth",
-  // Looks fetch up on every call (not once at start), so tests can replace it.
-  fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
+  // Looks fetch up on every call (not once at start), so tests can replace it. Sign-ins carry the
+  // device signal for the risk score (ADR 048).
+  fetchOptions: {
+    customFetchImpl: (input, init) => {
+      const device = deviceId();
+      if (!device) return fetch(input, init);
+      const headers = new Headers(init?.headers);
+      headers.set(DEVICE_ID_HEADER, device);
+      return fetch(input, { ...init, headers });
+    },
+  },
   plugins: [
     usernameClient(),
     // The sign-in form reads `twoFactorRedirect` itself and shows the code step in place.

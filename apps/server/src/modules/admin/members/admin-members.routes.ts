@@ -11,13 +11,13 @@ import { z } from "zod";
 import { type RouteApp, staffErrors } from "../../../lib/route-schema";
 import { currentMember } from "../../../plugins/auth";
 import { actorOf } from "../../audit/staff-actor";
+import { setMemberSuspended } from "../../members/suspension.service";
 import { requireStepUp } from "../../step-up/step-up.service";
 import {
   changeMemberRole,
   getMemberDetail,
   revokeMemberSessions,
   searchMembers,
-  setMemberSuspended,
 } from "./admin-members.service";
 
 const ZMemberParams = z.object({ profileId: z.uuid() });

@@ -13,12 +13,10 @@ import type { Clock } from "../../../lib/clock";
 import { auditEventsOf, recordAuditEvent } from "../../audit/audit.service";
 import type { StaffActor } from "../../audit/staff-actor";
 import { balancesDto, readBalances } from "../../ledger/ledger.repository";
-import { cancelAllOffersOf } from "../../marketplace/marketplace.repository";
-import { deleteSessionsOfUser, setRole, setSuspended } from "../../members/members.repository";
+import { deleteSessionsOfUser, setRole } from "../../members/members.repository";
 import { findProfileById } from "../../profiles/profiles.repository";
 import { toProfileDto } from "../../profiles/profiles.service";
 import { staffRequests } from "../../support/support.service";
-import { cancelPendingRequests } from "../../view-requests/view-requests.service";
 import {
   liveSessionsOf,
   type MemberSearchRow,
@@ -171,48 +169,6 @@ export async function getMemberDetail(
     audit,
     supportRequests: requests,
   };
-}
-
-/**
- * Suspends (or reinstates) a member. Suspending revokes every session, cancels (and refunds)
- * their waiting view requests and closes their open marketplace offers (the escrowed views come
- * back) in the same transaction, so the member is signed out everywhere at
- * once, cannot sign in again, and no match can pay them.
- */
-export async function setMemberSuspended(
-  db: Db,
-  clock: Clock,
-  actorProfileId: string,
-  targetProfileId: string,
-  suspended: boolean,
-  context: { actorRole?: string; address?: string | null; reason?: string } = {},
-): Promise<TProfile> {
-  if (actorProfileId === targetProfileId)
-    throw new AppError("FORBIDDEN", { context: "selfSuspend" });
-  return db.transaction(async (tx) => {
-    const before = await findProfileById(tx, targetProfileId);
-    const profile = await setSuspended(tx, targetProfileId, suspended);
-    if (!profile || !before) throw new AppError("NOT_FOUND", { context: "member" });
-    const revoked = suspended ? await deleteSessionsOfUser(tx, profile.authUid) : 0;
-    const cancelledRequests = suspended ? await cancelPendingRequests(tx, clock, profile.id) : 0;
-    const cancelledOffers = suspended ? await cancelAllOffersOf(tx, profile.id, clock.now()) : 0;
-    await recordAuditEvent(tx, {
-      actorProfileId,
-      actorRole: context.actorRole ?? null,
-      address: context.address ?? null,
-      reason: context.reason ?? null,
-      action: suspended ? "member.suspend" : "member.reinstate",
-      targetProfileId,
-      before: { suspended: before.suspended },
-      after: { suspended },
-      details: {
-        revokedSessions: revoked,
-        cancelledViewRequests: cancelledRequests,
-        cancelledMarketOffers: cancelledOffers,
-      },
-    });
-    return toProfileDto(profile);
-  });
 }
 
 export async function changeMemberRole(

@@ -1,7 +1,8 @@
-import { Banknote, ClipboardList, LayoutDashboard, ShieldAlert, Users } from "lucide-react";
+import { Banknote, ClipboardList, LayoutDashboard, Radar, ShieldAlert, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { MemberPage } from "@/components/layout/member-page";
+import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AdminOverview } from "@/features/admin/components/admin-overview";
 import { AuditLog } from "@/features/admin/components/audit-log";
@@ -25,6 +26,12 @@ export function AdminPage() {
   const tab: Tab = TABS.find((name) => name === requested) ?? "overview";
   return (
     <MemberPage title={t("title")} subtitle={t("subtitle")} backLabel={t("back")}>
+      <Button asChild variant="outline" className="justify-self-start">
+        <Link to="/admin/fraud">
+          <Radar aria-hidden="true" />
+          {t("fraud:link")}
+        </Link>
+      </Button>
       <Tabs
         value={tab}
         onValueChange={(value) => {

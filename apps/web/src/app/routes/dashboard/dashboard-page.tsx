@@ -15,6 +15,7 @@ import { QuickActionsCard } from "@/features/dashboard/components/quick-actions-
 import { ReferralCard } from "@/features/dashboard/components/referral-card";
 import { UsdtWalletCard } from "@/features/dashboard/components/usdt-wallet-card";
 import { ViewsBalanceCard } from "@/features/dashboard/components/views-balance-card";
+import { CashoutPauseBanner } from "@/features/enforcement/components/cashout-pause-banner";
 import { AnnualEventCard } from "@/features/events/components/annual-event-card";
 import { DailyClaimCard } from "@/features/events/components/daily-claim-card";
 import { EventBonusCard } from "@/features/events/components/event-bonus-card";
@@ -92,6 +93,7 @@ export function DashboardPage() {
         </Badge>
         <p className="w-full text-muted-foreground">{t("subtitle")}</p>
       </header>
+      <CashoutPauseBanner />
       <Tabs
         value={tab}
         onValueChange={(value) => {

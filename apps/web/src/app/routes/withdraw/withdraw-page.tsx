@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { MemberPage } from "@/components/layout/member-page";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
+import { CashoutPauseBanner } from "@/features/enforcement/components/cashout-pause-banner";
 import { useWithdrawals } from "@/features/withdrawals/api/get-withdrawals";
 import { WithdrawBalanceCard } from "@/features/withdrawals/components/withdraw-balance-card";
 import { WithdrawForm } from "@/features/withdrawals/components/withdraw-form";
@@ -12,7 +13,10 @@ import { WithdrawInfoCard } from "@/features/withdrawals/components/withdraw-inf
 import { WithdrawalHistoryCard } from "@/features/withdrawals/components/withdrawal-history-card";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
-/** /withdraw ("USDT Withdrawal"): balance card, request form, history and the info card. */
+/**
+ * /withdraw ("USDT Withdrawal"): a cash-out pause (its reason and the appeal), balance card,
+ * request form, history and the info card.
+ */
 export function WithdrawPage() {
   const { t } = useTranslation("withdraw");
   useDocumentMeta(t("title"));
@@ -23,6 +27,7 @@ export function WithdrawPage() {
   }, [failed, t]);
   return (
     <MemberPage title={t("title")} subtitle={t("subtitle")} backLabel={t("money:back")}>
+      <CashoutPauseBanner />
       {query.data ? (
         <>
           <WithdrawBalanceCard overview={query.data} />

@@ -8,7 +8,10 @@ import { useMoneyFormat } from "@/lib/use-money-format";
 import type { ThreadAudience } from "../api/thread";
 import { RequestThread } from "./request-thread";
 
-/** The seeds' fields of a request, and its withdrawal's state (hash link, reason) when it has one. */
+/**
+ * The seeds' fields of a request, its withdrawal's state (hash link, reason) when it has one, and
+ * an appeal's cash-out pause (its reason) while it is in force.
+ */
 export function RequestDetails({
   request,
   audience,
@@ -41,6 +44,17 @@ export function RequestDetails({
       ) : null}
       {request.walletAddress ? (
         <p className="font-mono text-xs break-all text-muted-foreground">{request.walletAddress}</p>
+      ) : null}
+      {request.appeal ? (
+        <p
+          className="rounded-md border border-warning/40 bg-warning/10 px-2 py-1"
+          data-testid="support-appeal"
+        >
+          {t("fields.pauseReason", {
+            reason: request.appeal.pauseReason,
+            date: fmt.dateTime(request.appeal.pausedAt),
+          })}
+        </p>
       ) : null}
       {request.message ? (
         <p className="whitespace-pre-wrap break-words">{request.message}</p>

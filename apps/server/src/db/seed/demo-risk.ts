@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { systemClock } from "../../lib/clock";
+import { createAccount } from "../../modules/auth/create-account";
+import { recomputeMemberRisk } from "../../modules/risk/risk.service";
+import { deviceKeyFrom, recordSignal } from "../../modules/risk/signals";
+import { type Db, queryRows } from "../client";
+import type { SeedOptions } from "./index";
+
+/**
+ * A small farm for the fraud queue (ADR 048): three demo members who signed in from one phone on
+ * one home network, so /admin/fraud is not empty on `npm start`. Their signals are dated now at
+ * every start (the window is RISK_SIGNALS.windowDays), so the cluster stays visible.
+ */
+export const DEMO_CLUSTER = ["farm_ana", "farm_bia", "farm_caio"] as const;
+const DEVICE_ID = "demo-farm-phone-0001";
+const ADDRESS = "100.64.23.";
+
+export async function seedDemoRisk(db: Db, opts: SeedOptions): Promise<void> {
+  const key = deviceKeyFrom(opts.authSecret ?? "demo");
+  const now = systemClock.now();
+  const created: string[] = [];
+  const ids: string[] = [];
+  for (const [i, username] of DEMO_CLUSTER.entries()) {
+    const { profile, created: isNew } = await createAccount(db, {
+      username,
+      email: `${username.replace("_", ".")}@viewvault.local`,
+      password: `${username}-password-1`,
+      role: "member",
+      locale: i % 2 ? "pt-BR" : "en",
+    });
+    if (isNew) created.push(username);
+    ids.push(profile.id);
+    const [recent] = await queryRows<{ n: number }>(
+      db,
+      sql`select 1 as n from member_signals
+          where member_id = ${profile.id}::uuid and ref_id = 'demo-seed'
+            and created_at > ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`,
+    );
+    if (recent) continue;
+    await recordSignal(db, key, {
+      memberId: profile.id,
+      kind: "sign_in",
+      refId: "demo-seed",
+      deviceId: DEVICE_ID,
+      address: `${ADDRESS}${20 + i}`,
+      userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/156.0 Mobile Safari/537.36",
+      at: now,
+    });
+  }
+  for (const id of ids) await recomputeMemberRisk(db, systemClock, id);
+  if (created.length) opts.log(`demo fraud cluster created: ${created.join(", ")}`);
+}

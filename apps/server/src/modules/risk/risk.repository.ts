@@ -1,0 +1,161 @@
+import { RISK_SIGNALS } from "@viewvault/shared";
+import { sql } from "drizzle-orm";
+import { type DbOrTx, queryRows } from "../../db/client";
+import type { RiskReasonJson } from "../../db/schema";
+
+/** Signals, watch-session timings and referral flags the risk score reads; member_risk rows. */
+
+export interface SignalRow {
+  member_id: string;
+  device_hash: string | null;
+  network: string | null;
+}
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * A signal counts when it is in the window and newer than its member's last review ("clear"
+ * resets the score: what was seen before the review no longer counts).
+ */
+const COUNTS = (since: Date) => sql`s.created_at >= ${iso(since)}
+  and not exists (select 1 from member_enforcement e
+                  where e.member_id = s.member_id and e.reviewed_at is not null
+                    and s.created_at <= e.reviewed_at)`;
+
+/** Every counting signal in the window, newest first, at most RISK_SIGNALS.maxSignalsPerRun. */
+export function signalsSince(db: DbOrTx, since: Date): Promise<SignalRow[]> {
+  return queryRows<SignalRow>(
+    db,
+    sql`select s.member_id, s.device_hash, s.network from member_signals s
+        where ${COUNTS(since)}
+        order by s.created_at desc limit ${RISK_SIGNALS.maxSignalsPerRun}`,
+  );
+}
+
+/**
+ * The member's counting signals (newest RISK_SIGNALS.recentSessions) and the newest counting
+ * signals of others sharing a device or a network with them (RISK_SIGNALS.maxSignalsAroundMember).
+ */
+export function signalsAround(db: DbOrTx, memberId: string, since: Date): Promise<SignalRow[]> {
+  return queryRows<SignalRow>(
+    db,
+    sql`with mine as (
+          select s.member_id, s.device_hash, s.network from member_signals s
+          where s.member_id = ${memberId}::uuid and ${COUNTS(since)}
+          order by s.created_at desc limit ${RISK_SIGNALS.recentSessions}
+        )
+        select member_id, device_hash, network from mine
+        union all
+        (select s.member_id, s.device_hash, s.network from member_signals s
+         where ${COUNTS(since)} and s.member_id <> ${memberId}::uuid
+           and (s.device_hash in (select device_hash from mine where device_hash is not null)
+                or s.network in (select network from mine where network is not null))
+         order by s.created_at desc limit ${RISK_SIGNALS.maxSignalsAroundMember})`,
+  );
+}
+
+export interface TimingRow {
+  user_id: string;
+  ad_started_at: string;
+  content_started_at: string | null;
+  content_completed_at: string | null;
+}
+
+/** The members' watch sessions in the window (newest RISK_SIGNALS.recentSessions each). */
+export function sessionTimings(
+  db: DbOrTx,
+  memberIds: readonly string[],
+  since: Date,
+): Promise<TimingRow[]> {
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return queryRows<TimingRow>(
+    db,
+    sql`select t.user_id, t.ad_started_at, t.content_started_at, t.content_completed_at
+        from unnest(${`{${memberIds.join(",")}}`}::uuid[]) as m(id)
+        cross join lateral (
+          select a.user_id, a.ad_started_at, a.content_started_at, a.content_completed_at
+          from ads_sessions a
+          where a.user_id = m.id and a.ad_started_at >= ${iso(since)}
+            and not exists (select 1 from member_enforcement e
+                            where e.member_id = a.user_id and e.reviewed_at is not null
+                              and a.ad_started_at <= e.reviewed_at)
+          order by a.ad_started_at desc limit ${RISK_SIGNALS.recentSessions}
+        ) t`,
+  );
+}
+
+/** Referrals a member is part of that were held or rejected as suspicious (since their review). */
+export function flaggedReferralCounts(
+  db: DbOrTx,
+  memberIds: readonly string[],
+): Promise<{ member_id: string; flagged: number }[]> {
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return queryRows(
+    db,
+    sql`select m.id as member_id, count(r.id)::int as flagged
+        from unnest(${`{${memberIds.join(",")}}`}::uuid[]) as m(id)
+        join referrals r on (r.referrer_user_id = m.id or r.referred_user_id = m.id)
+        left join member_enforcement e on e.member_id = m.id
+        where r.status in ('HELD', 'REJECTED') and r.flag_reason is not null
+          and (e.reviewed_at is null or r.created_at > e.reviewed_at)
+        group by m.id`,
+  );
+}
+
+/** Members with a score above zero (so a score whose signals aged out falls back to zero). */
+export async function scoredMembers(db: DbOrTx): Promise<string[]> {
+  const rows = await queryRows<{ member_id: string }>(
+    db,
+    sql`select member_id from member_risk where score > 0`,
+  );
+  return rows.map((r) => r.member_id);
+}
+
+export interface RiskRowInput {
+  memberId: string;
+  score: number;
+  level: string;
+  reasons: RiskReasonJson[];
+}
+
+/** Writes the scores (one statement for the batch); `onlyRaise` keeps a higher score in place. */
+export async function upsertRisk(
+  db: DbOrTx,
+  rows: readonly RiskRowInput[],
+  at: Date,
+  onlyRaise = false,
+) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.memberId}::uuid, ${r.score}, ${r.level}, ${JSON.stringify(r.reasons)}::jsonb, ${iso(at)})`,
+    ),
+    sql`, `,
+  );
+  await db.execute(
+    sql`insert into member_risk (member_id, score, level, reasons, updated_at)
+        values ${values}
+        on conflict (member_id) do update
+          set score = excluded.score, level = excluded.level,
+              reasons = excluded.reasons, updated_at = excluded.updated_at
+          ${onlyRaise ? sql`where member_risk.score < excluded.score` : sql``}`,
+  );
+}
+
+export interface RiskRow {
+  member_id: string;
+  score: number;
+  level: string;
+  reasons: RiskReasonJson[];
+  updated_at: string;
+}
+
+export async function riskOf(db: DbOrTx, memberId: string): Promise<RiskRow | undefined> {
+  const rows = await queryRows<RiskRow>(
+    db,
+    sql`select member_id, score, level, reasons, updated_at from member_risk
+        where member_id = ${memberId}::uuid`,
+  );
+  return rows[0];
+}

@@ -1,0 +1,170 @@
+import { RISK, RISK_POINTS, RISK_SIGNALS } from "@viewvault/shared";
+import { describe, expect, it } from "vitest";
+import { type RiskInputs, scoreRisk, timingSignals } from "./risk.score";
+import { clustersOf, sharersOf } from "./risk.service";
+import { hashDevice, networkOf } from "./signals";
+
+const none: RiskInputs = {
+  membersSharingDevice: 0,
+  membersSharingNetwork: 0,
+  membersSharingDeviceAndNetwork: 0,
+  maxSessionsPerHour: 0,
+  identicalTimings: 0,
+  backToBack: 0,
+  flaggedReferrals: 0,
+};
+
+describe("scoreRisk", () => {
+  it("scores nothing as 0, low, without reasons", () => {
+    expect(scoreRisk(none)).toEqual({ score: 0, level: "low", reasons: [] });
+  });
+
+  it("one device on one network shared with another member is high risk", () => {
+    const r = scoreRisk({
+      ...none,
+      membersSharingDevice: 1,
+      membersSharingNetwork: 1,
+      membersSharingDeviceAndNetwork: 1,
+    });
+    expect(r.score).toBe(
+      RISK_POINTS.sharedDevice + RISK_POINTS.sharedNetwork + RISK_POINTS.sharedDeviceAndNetwork,
+    );
+    expect(r.score).toBeGreaterThanOrEqual(RISK.highAt);
+    expect(r.level).toBe("high");
+    expect(r.reasons.map((x) => [x.code, x.params])).toEqual([
+      ["sharedDevice", { accounts: 1 }],
+      ["sharedNetwork", { accounts: 1 }],
+      ["sharedDeviceAndNetwork", { accounts: 1 }],
+    ]);
+  });
+
+  it("a shared network alone (a household) or a device alone (the same phone model) is not high risk", () => {
+    const network = scoreRisk({ ...none, membersSharingNetwork: 50 });
+    expect(network.level).toBe("normal");
+    expect(network.score).toBe(RISK_POINTS.sharedNetworkMax);
+    expect(scoreRisk({ ...none, membersSharingNetwork: 2 }).score).toBe(
+      RISK_POINTS.sharedNetwork + RISK_POINTS.sharedNetworkEachOther,
+    );
+    const device = scoreRisk({ ...none, membersSharingDevice: 500 });
+    expect(device.level).toBe("normal");
+    expect(device.score).toBe(RISK_POINTS.sharedDeviceMax);
+  });
+
+  it("velocity signals count only from their thresholds, and the score stops at 100", () => {
+    const below = scoreRisk({
+      ...none,
+      maxSessionsPerHour: RISK_SIGNALS.sessionsPerHourBurst - 1,
+      identicalTimings: RISK_SIGNALS.minRepeats - 1,
+      backToBack: RISK_SIGNALS.minRepeats - 1,
+    });
+    expect(below.reasons).toEqual([]);
+    const all = scoreRisk({
+      membersSharingDevice: 5,
+      membersSharingNetwork: 5,
+      membersSharingDeviceAndNetwork: 5,
+      maxSessionsPerHour: RISK_SIGNALS.sessionsPerHourBurst,
+      identicalTimings: RISK_SIGNALS.minRepeats,
+      backToBack: RISK_SIGNALS.minRepeats,
+      flaggedReferrals: 1,
+    });
+    expect(all.score).toBe(100);
+    expect(all.reasons.map((x) => x.code)).toEqual([
+      "sharedDevice",
+      "sharedNetwork",
+      "sharedDeviceAndNetwork",
+      "sessionBurst",
+      "identicalTimings",
+      "backToBack",
+      "referralFlagged",
+    ]);
+    expect(all.reasons.find((x) => x.code === "backToBack")?.params).toEqual({
+      sessions: RISK_SIGNALS.minRepeats,
+      seconds: RISK_SIGNALS.backToBackSeconds,
+    });
+  });
+});
+
+describe("timingSignals", () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 10, 26, 12, 0, 0) + s * 1000);
+  const session = (start: number, ad = 30, content = 30) => ({
+    adStartedAt: at(start),
+    contentStartedAt: at(start + ad),
+    contentCompletedAt: at(start + ad + content),
+  });
+
+  it("finds back-to-back starts and identical timings", () => {
+    // Each starts 1 s after the previous ended, with the same 30 s + 30 s shape.
+    const sessions = [0, 61, 122, 183].map((s) => session(s));
+    expect(timingSignals(sessions)).toEqual({
+      maxSessionsPerHour: 4,
+      identicalTimings: 3,
+      backToBack: 3,
+    });
+  });
+
+  it("does not count a start 3 s after the previous end, nor different timings", () => {
+    const sessions = [session(0, 30, 30), session(63, 31, 40), session(137, 35, 33)];
+    expect(timingSignals(sessions)).toEqual({
+      maxSessionsPerHour: 3,
+      identicalTimings: 0,
+      backToBack: 0,
+    });
+  });
+
+  it("counts sessions within any one hour", () => {
+    const sessions = [0, 10, 3_599, 3_600, 7_300].map((s) => ({
+      adStartedAt: at(s),
+      contentStartedAt: null,
+      contentCompletedAt: null,
+    }));
+    expect(timingSignals(sessions).maxSessionsPerHour).toBe(3);
+  });
+});
+
+describe("clusters", () => {
+  const sig = (member_id: string, device_hash: string | null, network: string | null) => ({
+    member_id,
+    device_hash,
+    network,
+  });
+
+  it("joins members through shared devices and networks, transitively", () => {
+    const signals = [
+      sig("a", "d1", "10.0.0.0/24"),
+      sig("b", "d1", "10.0.1.0/24"),
+      sig("c", "d2", "10.0.1.0/24"),
+      sig("d", "d3", "10.0.9.0/24"),
+    ];
+    expect(clustersOf(signals)).toEqual([
+      { members: ["a", "b", "c"], devices: 1, networks: ["10.0.1.0/24"] },
+    ]);
+    const sharers = sharersOf(signals);
+    expect([...(sharers.device.get("a") ?? [])]).toEqual(["b"]);
+    expect([...(sharers.network.get("b") ?? [])]).toEqual(["c"]);
+    expect(sharers.device.get("d")).toBeUndefined();
+    // a and b share a device but on different networks; nobody shares both.
+    expect(sharers.both.size).toBe(0);
+    const same = sharersOf([sig("x", "d9", "10.1.1.0/24"), sig("y", "d9", "10.1.1.0/24")]);
+    expect([...(same.both.get("x") ?? [])]).toEqual(["y"]);
+  });
+});
+
+describe("signals", () => {
+  it("truncates IPv4 to /24 and IPv6 to /48", () => {
+    expect(networkOf("203.0.113.77")).toBe("203.0.113.0/24");
+    expect(networkOf("::ffff:198.51.100.9")).toBe("198.51.100.0/24");
+    expect(networkOf("2001:db8:abcd:12::1")).toBe("2001:db8:abcd::/48");
+    expect(networkOf("2001:db8::1")).toBe("2001:db8:0::/48");
+    expect(networkOf("not an address")).toBeNull();
+    expect(networkOf(null)).toBeNull();
+  });
+
+  it("hashes a device id with the key (never stores it) and ignores nonsense", () => {
+    const h = hashDevice("key", "0123456789abcdef0123456789abcdef");
+    expect(h).toMatch(/^[\w-]{43}$/);
+    expect(h).not.toContain("0123456789abcdef");
+    expect(hashDevice("other key", "0123456789abcdef0123456789abcdef")).not.toBe(h);
+    expect(hashDevice("key", "<script>")).toBeNull();
+    expect(hashDevice("key", undefined)).toBeNull();
+  });
+});

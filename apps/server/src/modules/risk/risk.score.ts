@@ -1,0 +1,133 @@
+import {
+  RISK_POINTS,
+  RISK_SIGNALS,
+  type RiskLevel,
+  riskLevelOf,
+  type TRiskReason,
+} from "@viewvault/shared";
+
+/** What the score weighs for one member (ADR 048). */
+export interface RiskInputs {
+  /** Other members seen on one of this member's devices within the window. */
+  membersSharingDevice: number;
+  /** Other members seen on one of this member's networks within the window. */
+  membersSharingNetwork: number;
+  /** Other members seen on one of this member's devices *on the same network* within the window. */
+  membersSharingDeviceAndNetwork: number;
+  /** The most watch sessions this member started within any one hour. */
+  maxSessionsPerHour: number;
+  /** Sessions whose ad → content → completion timings (to the second) repeat an earlier one's. */
+  identicalTimings: number;
+  /** Sessions started within RISK_SIGNALS.backToBackSeconds of the previous one's end. */
+  backToBack: number;
+  /** Referrals involving this member that were held or rejected as suspicious. */
+  flaggedReferrals: number;
+}
+
+export interface RiskScore {
+  score: number;
+  level: RiskLevel;
+  reasons: TRiskReason[];
+}
+
+/** The watch sessions' timing signals, from sessions in start order (pure). */
+export function timingSignals(
+  sessions: readonly {
+    adStartedAt: Date;
+    contentStartedAt: Date | null;
+    contentCompletedAt: Date | null;
+  }[],
+): Pick<RiskInputs, "maxSessionsPerHour" | "identicalTimings" | "backToBack"> {
+  const sorted = [...sessions].sort((a, b) => a.adStartedAt.getTime() - b.adStartedAt.getTime());
+  let maxSessionsPerHour = 0;
+  let from = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const start = (sorted[i] as (typeof sorted)[number]).adStartedAt.getTime();
+    while (start - (sorted[from] as (typeof sorted)[number]).adStartedAt.getTime() >= 3_600_000)
+      from++;
+    maxSessionsPerHour = Math.max(maxSessionsPerHour, i - from + 1);
+  }
+  const seen = new Set<string>();
+  let identicalTimings = 0;
+  let backToBack = 0;
+  let previousEnd: number | null = null;
+  for (const s of sorted) {
+    const start = s.adStartedAt.getTime();
+    if (s.contentStartedAt && s.contentCompletedAt) {
+      const shape = `${Math.round((s.contentStartedAt.getTime() - start) / 1000)}:${Math.round(
+        (s.contentCompletedAt.getTime() - s.contentStartedAt.getTime()) / 1000,
+      )}`;
+      if (seen.has(shape)) identicalTimings++;
+      else seen.add(shape);
+    }
+    if (
+      previousEnd !== null &&
+      start >= previousEnd &&
+      start - previousEnd <= RISK_SIGNALS.backToBackSeconds * 1000
+    ) {
+      backToBack++;
+    }
+    if (s.contentCompletedAt) previousEnd = s.contentCompletedAt.getTime();
+  }
+  return { maxSessionsPerHour, identicalTimings, backToBack };
+}
+
+/**
+ * The risk score (0–100) and its reasons: a shared device weighs most, a shared network less (a
+ * household, a café), and the same device on the same network (one person, several accounts)
+ * makes an account high risk; velocity and identical timings point at automation; a flagged
+ * referral at self-invitation. Pure, so the rules are unit-tested.
+ */
+export function scoreRisk(inputs: RiskInputs): RiskScore {
+  const reasons: TRiskReason[] = [];
+  const add = (code: TRiskReason["code"], points: number, params: TRiskReason["params"]): void => {
+    reasons.push({ code, points, params });
+  };
+  if (inputs.membersSharingDevice > 0) {
+    add(
+      "sharedDevice",
+      Math.min(
+        RISK_POINTS.sharedDeviceMax,
+        RISK_POINTS.sharedDevice +
+          RISK_POINTS.sharedDeviceEachOther * (inputs.membersSharingDevice - 1),
+      ),
+      { accounts: inputs.membersSharingDevice },
+    );
+  }
+  if (inputs.membersSharingNetwork > 0) {
+    add(
+      "sharedNetwork",
+      Math.min(
+        RISK_POINTS.sharedNetworkMax,
+        RISK_POINTS.sharedNetwork +
+          RISK_POINTS.sharedNetworkEachOther * (inputs.membersSharingNetwork - 1),
+      ),
+      { accounts: inputs.membersSharingNetwork },
+    );
+  }
+  if (inputs.membersSharingDeviceAndNetwork > 0) {
+    add("sharedDeviceAndNetwork", RISK_POINTS.sharedDeviceAndNetwork, {
+      accounts: inputs.membersSharingDeviceAndNetwork,
+    });
+  }
+  if (inputs.maxSessionsPerHour >= RISK_SIGNALS.sessionsPerHourBurst) {
+    add("sessionBurst", RISK_POINTS.sessionBurst, { perHour: inputs.maxSessionsPerHour });
+  }
+  if (inputs.identicalTimings >= RISK_SIGNALS.minRepeats) {
+    add("identicalTimings", RISK_POINTS.identicalTimings, { sessions: inputs.identicalTimings });
+  }
+  if (inputs.backToBack >= RISK_SIGNALS.minRepeats) {
+    add("backToBack", RISK_POINTS.backToBack, {
+      sessions: inputs.backToBack,
+      seconds: RISK_SIGNALS.backToBackSeconds,
+    });
+  }
+  if (inputs.flaggedReferrals > 0) {
+    add("referralFlagged", RISK_POINTS.referralFlagged, { referrals: inputs.flaggedReferrals });
+  }
+  const score = Math.min(
+    100,
+    reasons.reduce((sum, r) => sum + r.points, 0),
+  );
+  return { score, level: riskLevelOf(score), reasons };
+}

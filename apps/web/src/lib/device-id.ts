@@ -1,0 +1,34 @@
+/** The header every API request carries: this browser's device fingerprint (ADR 048). */
+export const DEVICE_ID_HEADER = "X-Device-Id";
+
+let pending: Promise<string | null> | null = null;
+let known: string | null | undefined;
+
+/**
+ * This browser's fingerprint (FingerprintJS, open-source build): computed once, in the browser,
+ * with no network request (its install statistics ping is turned off). Null where it cannot run.
+ * The server stores only an HMAC of it.
+ */
+function compute(): Promise<string | null> {
+  // Its own chunk, loaded after the page: the first paint never waits for it.
+  pending ??= import("@fingerprintjs/fingerprintjs")
+    .then((fp) => fp.load({ monitoring: false }))
+    .then((agent) => agent.get())
+    .then((result) => result.visitorId)
+    .catch(() => null)
+    .then((id) => {
+      known = id;
+      return id;
+    });
+  return pending;
+}
+
+/**
+ * The device id when it is known, else null (and its computation starts): a request never waits
+ * for it. The first requests of a visit may go without; sign-ins and watch sessions come later.
+ */
+export function deviceId(): string | null {
+  if (known !== undefined) return known;
+  if (typeof window !== "undefined") void compute();
+  return null;
+}

@@ -1,0 +1,25 @@
+import { ATTENTION, HOLD, RISK } from "./attention";
+import { RISK_SIGNALS } from "./contracts/risk";
+
+/**
+ * The figures the policy pages quote about watched views, holds, risk and pauses (SPEC §11,
+ * ADR 048), from the rules the server enforces: the pages cannot disagree with the code.
+ */
+export function attentionFigures(): Record<string, string> {
+  return {
+    attentionAdSeconds: String(ATTENTION.adSeconds),
+    attentionContentSeconds: String(ATTENTION.contentSeconds),
+    attentionHeartbeatSeconds: String(ATTENTION.heartbeatSeconds),
+    attentionMaxGapSeconds: String(ATTENTION.maxHeartbeatGapMs / 1000),
+    attentionVisiblePercent: String(Math.round(ATTENTION.minVisibleRatio * 100)),
+    attentionPlayerPx: String(ATTENTION.minPlayerPx),
+    attentionIdleMinutes: String(ATTENTION.sessionIdleTimeoutSeconds / 60),
+    holdHours: String(HOLD.hoursByRisk.normal),
+    holdHoursHighRisk: String(HOLD.hoursByRisk.high),
+    riskHighAt: String(RISK.highAt),
+    riskScoreMax: "100",
+    riskWindowDays: String(RISK_SIGNALS.windowDays),
+    riskBackToBackSeconds: String(RISK_SIGNALS.backToBackSeconds),
+    riskSessionsPerHour: String(RISK_SIGNALS.sessionsPerHourBurst),
+  };
+}

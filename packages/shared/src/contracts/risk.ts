@@ -1,0 +1,184 @@
+import { z } from "zod";
+import { RISK_LEVELS } from "../attention";
+import { SUPPORT_DESK } from "../constants";
+import { validationKey as v } from "../errors";
+import { ZReason } from "./admin";
+import { ZMemberRef } from "./money";
+
+/**
+ * Risk signals, clusters and cash-out enforcement (SPEC §11, ADR 048): what the risk score
+ * weighs and the thresholds the policy pages quote.
+ */
+export const RISK_SIGNALS = {
+  /** Sign-ins and watch sessions older than this do not cluster or score. */
+  windowDays: 14,
+  /** Most signals read per recompute (newest first): the job stays bounded. */
+  maxSignalsPerRun: 50_000,
+  /** Most signals read around one member on sign-in or session start (a crowded network). */
+  maxSignalsAroundMember: 2_000,
+  /** A cluster: at least this many members sharing a device or a network. */
+  minClusterSize: 2,
+  /** Watch sessions started within one hour at or above this count as a burst. */
+  sessionsPerHourBurst: 20,
+  /** A session started within this many seconds of the previous one's end is back-to-back. */
+  backToBackSeconds: 2,
+  /** Back-to-back starts, and sessions with identical timings, at or above this count score. */
+  minRepeats: 3,
+  /** Watch sessions read per member for the timing signals. */
+  recentSessions: 200,
+  /** The job recomputing every score runs this often (once per period across instances). */
+  recomputeMinutes: 10,
+} as const;
+
+/**
+ * Points per reason (the score is their sum, at most 100). A device alone never makes an account
+ * high risk (identical phones and browsers share a fingerprint), nor does a network alone (a
+ * household, a café): the same device on the same network as another account does.
+ */
+export const RISK_POINTS = {
+  sharedDevice: 30,
+  sharedDeviceEachOther: 2,
+  sharedDeviceMax: 40,
+  sharedNetwork: 10,
+  sharedNetworkEachOther: 2,
+  sharedNetworkMax: 20,
+  sharedDeviceAndNetwork: 30,
+  sessionBurst: 20,
+  identicalTimings: 20,
+  backToBack: 15,
+  referralFlagged: 20,
+} as const;
+
+export const RISK_REASON_CODES = [
+  "sharedDevice",
+  "sharedNetwork",
+  "sharedDeviceAndNetwork",
+  "sessionBurst",
+  "identicalTimings",
+  "backToBack",
+  "referralFlagged",
+] as const;
+export type RiskReasonCode = (typeof RISK_REASON_CODES)[number];
+
+/** One reason for a risk score: a code (rendered from the admin locale) with its numbers. */
+export const ZRiskReason = z
+  .object({
+    code: z.enum(RISK_REASON_CODES),
+    points: z.number().int(),
+    params: z.record(z.string(), z.union([z.number(), z.string()])),
+  })
+  .meta({ id: "RiskReason" });
+export type TRiskReason = z.infer<typeof ZRiskReason>;
+
+export const ZMemberEnforcement = z
+  .object({
+    cashoutPausedAt: z.iso.datetime().nullable(),
+    pauseReason: z.string().nullable(),
+    appealRequestId: z.uuid().nullable(),
+    reviewedAt: z.iso.datetime().nullable(),
+    reviewReason: z.string().nullable(),
+  })
+  .meta({ id: "MemberEnforcement" });
+export type TMemberEnforcement = z.infer<typeof ZMemberEnforcement>;
+
+export const ZFraudMember = z
+  .object({
+    member: ZMemberRef,
+    suspended: z.boolean(),
+    score: z.number().int(),
+    level: z.enum(RISK_LEVELS),
+    reasons: z.array(ZRiskReason),
+    updatedAt: z.iso.datetime().nullable(),
+    cashoutPaused: z.boolean(),
+  })
+  .meta({ id: "FraudMember" });
+export type TFraudMember = z.infer<typeof ZFraudMember>;
+
+export const ZFraudCluster = z
+  .object({
+    /** Stable for the same members: the smallest member id in it. */
+    id: z.string(),
+    members: z.array(ZFraudMember),
+    sharedDevices: z.number().int(),
+    sharedNetworks: z.array(z.string()),
+    maxScore: z.number().int(),
+  })
+  .meta({ id: "FraudCluster" });
+export type TFraudCluster = z.infer<typeof ZFraudCluster>;
+
+export const ZFraudQueue = z
+  .object({
+    clusters: z.array(ZFraudCluster),
+    /** High-risk members (score ≥ RISK.highAt) not yet reviewed since their score rose. */
+    highRisk: z.array(ZFraudMember),
+    computedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "FraudQueue" });
+export type TFraudQueue = z.infer<typeof ZFraudQueue>;
+
+export const ZFraudSession = z.object({
+  id: z.uuid(),
+  status: z.string(),
+  adStartedAt: z.iso.datetime(),
+  contentStartedAt: z.iso.datetime().nullable(),
+  contentCompletedAt: z.iso.datetime().nullable(),
+  /** Seconds from the previous session's end to this one's start (null for the first). */
+  gapSeconds: z.number().nullable(),
+});
+
+export const ZFraudEvidence = z
+  .object({
+    member: ZFraudMember,
+    enforcement: ZMemberEnforcement,
+    sessions: z.array(ZFraudSession),
+    /** Other members seen on one of this member's devices (hash prefix) or networks. */
+    sharedWith: z.array(
+      z.object({
+        member: ZMemberRef,
+        devices: z.array(z.string()),
+        networks: z.array(z.string()),
+      }),
+    ),
+    referrals: z.array(
+      z.object({
+        id: z.uuid(),
+        other: ZMemberRef,
+        direction: z.enum(["invited", "invitedBy"]),
+        status: z.string(),
+        flagReason: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "FraudEvidence" });
+export type TFraudEvidence = z.infer<typeof ZFraudEvidence>;
+
+export const FRAUD_ACTIONS = ["clear", "clawBack", "pause", "lift", "suspend"] as const;
+export type FraudAction = (typeof FRAUD_ACTIONS)[number];
+
+export const ZFraudActionRequest = z.object({ reason: ZReason }).meta({ id: "FraudActionRequest" });
+export type TFraudActionRequest = z.infer<typeof ZFraudActionRequest>;
+
+/** What a member sees of their own enforcement: a cash-out pause, its reason and their appeal. */
+export const ZOwnEnforcement = z
+  .object({
+    cashoutPaused: z
+      .object({
+        reason: z.string(),
+        pausedAt: z.iso.datetime(),
+        appealRequestId: z.uuid().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "OwnEnforcement" });
+export type TOwnEnforcement = z.infer<typeof ZOwnEnforcement>;
+
+export const ZAppealRequest = z
+  .object({
+    message: z
+      .string()
+      .trim()
+      .min(1, v("messageRequired"))
+      .max(SUPPORT_DESK.messageMaxLength, v("tooLong")),
+  })
+  .meta({ id: "AppealRequest" });
+export type TAppealRequest = z.infer<typeof ZAppealRequest>;

@@ -53,9 +53,10 @@ describe.skipIf(!pgUrl)(
         const upgraded = (await pool.query<Entry>(CATALOGUE_QUERY)).rows;
         const freshRows = (await (fresh.pool as pg.Pool).query<Entry>(CATALOGUE_QUERY)).rows;
         expect(upgraded).toEqual(freshRows);
-        // No function was lost or renamed on the way.
-        const keys = new Set(upgraded.map((r) => `${r.name}(${r.args})`));
-        expect(before.map((r) => `${r.name}(${r.args})`).filter((k) => !keys.has(k))).toEqual([]);
+        // No function was lost or renamed on the way (one whose arguments changed was dropped by
+        // its migration and re-created by its file, under the same name).
+        const names = new Set(upgraded.map((r) => r.name));
+        expect(before.map((r) => r.name).filter((name) => !names.has(name))).toEqual([]);
       } finally {
         await deployed.drop();
         await fresh.close();

@@ -62,7 +62,8 @@ describe("earnings on hold", () => {
     const watcher = await member();
     // A high-risk watcher waits longer (the risk model's row; none means normal).
     await db().execute(
-      sql`insert into member_risk (member_id, score, level, reasons) values (${watcher.id}, 80, 'high', '[]')`,
+      sql`insert into member_risk (member_id, score, level, reasons, updated_at)
+          values (${watcher.id}, 80, 'high', '[]', now())`,
     );
     const session = (await watcher.c.request("POST", `/api/videos/${videoId}/sessions`)).json();
     clock.advance(30_000);

@@ -48,6 +48,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       extra?: { field?: string | undefined; fields?: FieldError[] | undefined },
     ) => {
       request.problemCode = code;
+      // A 503 is a moment (a restart, a failover): tell clients when to retry (with the same key).
+      if (status === 503) reply.header("retry-after", RETRY_AFTER_SECONDS);
       return reply.status(status).send({
         code,
         message: renderError(code, params, locale),
@@ -102,8 +104,24 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** PostgreSQL SQLSTATEs of a server shutting down, starting or refusing connections. */
-const UNREACHABLE_STATES = new Set(["57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
+/** Seconds a 503 asks the client to wait: about one Patroni loop (deploy/ha.ts, ADR 049). */
+const RETRY_AFTER_SECONDS = "2";
+
+/**
+ * PostgreSQL SQLSTATEs of a server shutting down, starting or refusing connections, and 25006
+ * (read_only_sql_transaction): a write that reached a member just demoted to standby during a
+ * failover, before HAProxy moved the primary port — retried, it reaches the new primary.
+ */
+const UNREACHABLE_STATES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+  "25006",
+]);
 const UNREACHABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
 
 /**

@@ -18,8 +18,9 @@
 import { spawnSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openPostgres } from "../apps/server/src/db/client";
+import { openPostgres, queryRows } from "../apps/server/src/db/client";
 import { fund } from "../apps/server/test/factories";
 import { type Cluster, startCluster } from "./cluster";
 import { createDatabase, type HaCluster, PATRONI_TIMING, startHa } from "./ha";
@@ -299,6 +300,68 @@ async function main(): Promise<void> {
   const caughtUpMs = await (ha as HaCluster).waitCaughtUp(30_000);
   log(`healthy: ${healthy.map((m) => `${m.name} ${m.role}`).join(", ")}; standbys caught up`);
 
+  // LISTEN moved with the primary: each instance's listening connection is on the new primary,
+  // and a session deleted now is refused at once by every instance (its cached copy dropped by
+  // the vv_members notification).
+  const listenersBy = performance.now() + 15_000;
+  let listeners = 0;
+  while (performance.now() < listenersBy) {
+    listeners =
+      (
+        await pool.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'listen %'",
+          [DB],
+        )
+      ).rows[0]?.n ?? 0;
+    if (listeners >= INSTANCES) break;
+    await sleep(250);
+  }
+  if (listeners < INSTANCES)
+    fail(`${listeners} LISTEN connection(s) on the new primary, ${INSTANCES} expected`);
+  const probe = transferers[0] as Member;
+  const me = async (port: number) =>
+    (
+      await fetch(`http://127.0.0.1:${port}/api/me`, {
+        headers: { cookie: probe.cookie },
+        signal: AbortSignal.timeout(10_000),
+      })
+    ).status;
+  for (const i of cluster.instances) await me(i.port);
+  await pool.query(
+    "delete from sessions where user_id = (select auth_uid from profiles where id = $1)",
+    [probe.id],
+  );
+  const signedOutBy = performance.now() + 5_000;
+  let stillIn: number[] = [];
+  do {
+    stillIn = [];
+    for (const i of cluster.instances) if ((await me(i.port)) !== 401) stillIn.push(i.port);
+    if (stillIn.length > 0) await sleep(200);
+  } while (stillIn.length > 0 && performance.now() < signedOutBy);
+  if (stillIn.length > 0)
+    fail(`a deleted session is still accepted by instance(s) ${stillIn.join(", ")} 5 s later`);
+
+  // DATABASE_REPLICA_URL (HAProxy's replica port): reads that may be seconds old answer from a
+  // standby once its lag is measured, and hold what the primary holds after the catch-up.
+  const reads = openPostgres(dbUrl, 2, (ha as HaCluster).replicaUrl(DB));
+  let replicaServes = false;
+  const replicaBy = performance.now() + 15_000;
+  while (!replicaServes && performance.now() < replicaBy) {
+    await sleep(500);
+    replicaServes =
+      (
+        await queryRows<{ r: boolean }>(reads.readDb, sql`select pg_is_in_recovery() as r`).catch(
+          () => [],
+        )
+      )[0]?.r === true;
+  }
+  const onReplica = await queryRows<{ n: number }>(
+    reads.readDb,
+    sql`select count(*)::int as n from user_transfers`,
+  );
+  await reads.close();
+  if (!replicaServes) fail("the replica pool never served a read from a standby");
+
   // Effects per intent, counted on the primary.
   const count = new Map<string, number>();
   const effectsQuery = `select sender_id || ':' || amount || '|' || recipient_id as k, count(*)::int as n
@@ -351,6 +414,8 @@ async function main(): Promise<void> {
   }
   const effects = [...count.values()].reduce((a, b) => a + b, 0);
   const claimed = intents.reduce((a, i) => a + (count.get(i.effect) ?? 0), 0);
+  if (replicaServes && onReplica[0]?.n !== onPrimary?.n)
+    fail(`the replica pool read ${onReplica[0]?.n} transfers, the primary holds ${onPrimary?.n}`);
   if (effects !== claimed)
     fail(`${effects - claimed} effect(s) in the database belong to no intent`);
 
@@ -360,7 +425,7 @@ async function main(): Promise<void> {
   let gapFrom = 0;
   for (let i = 1; i < okTimes.length; i++) {
     const gap = (okTimes[i] as number) - (okTimes[i - 1] as number);
-    if ((okTimes[i - 1] as number) < killAt + 60_000 && gap > failoverMs) {
+    if ((okTimes[i - 1] as number) < memberStoppedAt && gap > failoverMs) {
       failoverMs = gap;
       gapFrom = okTimes[i - 1] as number;
     }
@@ -396,6 +461,8 @@ answers: ${[...figures.statuses].map(([s, n]) => `${s} × ${n}`).join(", ")} (re
 outcomes: ${[...outcomes].map(([o, n]) => `${o} ${n}`).join(", ")} (replayed = answered from the stored Idempotency-Key result)
 acknowledged: ${acked}; applied exactly once: ${once} of ${intents.length}; lost: ${lost}; doubled: ${twice}
 latency of every attempt: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, max ${p(1)} ms
+replica pool (DATABASE_REPLICA_URL → HAProxy's replica port): reads from a standby ${replicaServes ? `yes, ${onReplica[0]?.n} transfers as on the primary` : "NO"}
+LISTEN connections on the new primary: ${listeners} of ${INSTANCES}; a deleted session refused by every instance: ${stillIn.length === 0 ? "yes" : "NO"}
 standbys caught up ${caughtUpMs} ms after the load, same rows as the primary: ${problems.some((x) => x.startsWith("standby")) ? "NO" : "yes"}
 ledger:verify on the new primary: ${ledgerOk ? "OK" : "FAILED"}
 violations: ${problems.length}

@@ -444,11 +444,11 @@ listen primary
     http-check expect status 200
 ${servers}
 
-# The streaming replicas (OPTIONS /replica: running, not the leader, not noloadbalance).
+# The streaming replicas (OPTIONS /replica?lag=16MB: running, not the leader, at most 16 MB of WAL behind).
 listen replicas
     bind 127.0.0.1:${replicaPort}
     balance roundrobin
-    option httpchk OPTIONS /replica
+    option httpchk OPTIONS /replica?lag=16MB
     http-check expect status 200
 ${servers}
 `;

@@ -5,6 +5,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from "fastify-type-provider-zod";
+import { isDatabaseUnreachable } from "../db/client";
 import { AppError, type FieldError, renderError } from "../lib/app-error";
 import { hasKey, requestLocale, translator } from "../lib/i18n";
 
@@ -107,39 +108,4 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 /** Seconds a 503 asks the client to wait: about one Patroni loop (deploy/ha.ts, ADR 049). */
 const RETRY_AFTER_SECONDS = "2";
 
-/**
- * PostgreSQL SQLSTATEs of a server shutting down, starting or refusing connections, and 25006
- * (read_only_sql_transaction): a write that reached a member just demoted to standby during a
- * failover, before HAProxy moved the primary port — retried, it reaches the new primary.
- */
-const UNREACHABLE_STATES = new Set([
-  "57P01",
-  "57P02",
-  "57P03",
-  "08000",
-  "08001",
-  "08003",
-  "08006",
-  "25006",
-]);
-const UNREACHABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
-
-/**
- * A connection-level failure (the database went away or is not back yet), not a bug: node-postgres
- * reports a refused or dropped connection by errno or message, a shutting-down server by SQLSTATE.
- */
-export function isDatabaseUnreachable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e; ) {
-    const code = typeof e.code === "string" ? e.code : "";
-    if (UNREACHABLE_STATES.has(code) || UNREACHABLE_ERRNOS.has(code)) return true;
-    if (
-      typeof e.message === "string" &&
-      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
-        e.message,
-      )
-    )
-      return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
+export { isDatabaseUnreachable };

@@ -400,6 +400,12 @@ export async function startHa(options: { output?: "quiet" | "inherit" } = {}): P
       for (const c of [...children]) c.kill("SIGKILL");
       for (let i = 0; i < 50 && members.some((m) => m.postmasterPid()); i++) await sleep(100);
       if (process.env.CLUSTER_KEEP_LOGS !== "1") rmSync(dir, { recursive: true, force: true });
+      else {
+        // Kept for a post-mortem: logs and configs only, not half a gigabyte of data directories.
+        for (const m of members) rmSync(m.dataDir, { recursive: true, force: true });
+        for (const n of nodes)
+          rmSync(path.join(dir, `etcd-${n.name}`), { recursive: true, force: true });
+      }
     },
   };
 

@@ -34,6 +34,8 @@ export interface HaMember {
   readonly name: string;
   readonly pgPort: number;
   readonly restPort: number;
+  /** Its PostgreSQL data directory (its socket lives in the folder above). */
+  readonly dataDir: string;
   /** Whether its Patroni (and so its node) is running. */
   running(): boolean;
   /** The postmaster's pid from its data directory, if it runs. */
@@ -73,6 +75,14 @@ export interface PatroniMember {
   timeline?: number;
 }
 
+/** uid and gid of the `postgres` OS user when running as root (PostgreSQL refuses root). */
+export function postgresOwner(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) =>
+    Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim());
+  return { uid: id("-u"), gid: id("-g") };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function binDir(): string {
@@ -92,7 +102,13 @@ function requireBinary(name: string, pkg: string): string {
   return found;
 }
 
-export async function startHa(options: { output?: "quiet" | "inherit" } = {}): Promise<HaCluster> {
+export async function startHa(
+  options: {
+    output?: "quiet" | "inherit";
+    /** WAL archiving (archive_mode on): the command, run by the primary with `%p` in the data dir. */
+    archiveCommand?: (dir: string) => string;
+  } = {},
+): Promise<HaCluster> {
   const patroni = requireBinary("patroni", "patroni");
   const etcd = requireBinary("etcd", "etcd-server");
   const haproxy = requireBinary("haproxy", "haproxy");
@@ -101,14 +117,7 @@ export async function startHa(options: { output?: "quiet" | "inherit" } = {}): P
   const dir = mkdtempSync(path.join(os.tmpdir(), "vv-ha-"));
   chmodSync(dir, 0o755);
   // As root, PostgreSQL (and so Patroni) must run as another user: postgres owns the folder.
-  const asRoot = process.getuid?.() === 0;
-  const owner = asRoot
-    ? (() => {
-        const id = (flag: string) =>
-          Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim());
-        return { uid: id("-u"), gid: id("-g") };
-      })()
-    : undefined;
+  const owner = postgresOwner();
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const own = (p: string) => owner && chownSync(p, owner.uid, owner.gid);
 
@@ -210,6 +219,14 @@ export async function startHa(options: { output?: "quiet" | "inherit" } = {}): P
                 max_replication_slots: 10,
                 wal_keep_size: "256MB",
                 shared_buffers: "64MB",
+                ...(options.archiveCommand
+                  ? {
+                      archive_mode: "on",
+                      archive_command: options.archiveCommand(dir),
+                      // A quiet primary still ships its WAL at least this often: the RPO bound.
+                      archive_timeout: 30,
+                    }
+                  : {}),
               },
             },
           },

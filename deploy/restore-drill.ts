@@ -4,6 +4,7 @@
 // into a scratch data directory, PostgreSQL started on it, the app started against it
 // (/api/health) and `ledger:verify` run on it. Fails unless exactly what was committed before T is
 // there. Prints the backup and restore times (RTO) and the recovery point. `npm run build` first.
+// DRILL_MEMBERS=100000 adds that many members before the backup (the bench's size).
 // Everything in a temporary folder, removed on exit (logs kept on a failure). Bounded: 240 s.
 import { type SpawnSyncReturns, spawnSync } from "node:child_process";
 import { chownSync, mkdirSync, writeFileSync } from "node:fs";
@@ -20,6 +21,8 @@ const started = performance.now();
 const DB = "viewvault_drill";
 const STANZA = "viewvault";
 const PER_PHASE = 20;
+/** Extra members in the database before the backup (the bench's size: DRILL_MEMBERS=100000). */
+const MEMBERS = Number(process.env.DRILL_MEMBERS ?? 0);
 const owner = postgresOwner();
 const problems: string[] = [];
 const fail = (m: string) => {
@@ -131,6 +134,15 @@ pg1-path=${dir}/pg1/data
   await database.close();
   const pool = new pg.Pool({ connectionString: cluster.primaryUrl(DB), max: 2 });
   try {
+    if (MEMBERS > 0) {
+      const t0 = performance.now();
+      await pool.query(`insert into users (id, name, email, email_verified, username, display_username)
+        select 'm' || g, 'm' || g, 'm' || g || '@members.test', true, 'm' || g, 'm' || g
+        from generate_series(1, ${MEMBERS}) g`);
+      log(
+        `${MEMBERS} members (users, profiles, accounts) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+    }
     const before = await phase(pool, "a");
     asPostgres("pgbackrest", [...pgArgs, "stanza-create"]);
     const backupStart = performance.now();

@@ -9,8 +9,10 @@
 // Then the database is asked how many effects each intent had (every amount is unique: a transfer
 // or swap is found by member and amount): it fails unless every acknowledged effect is present
 // exactly once, no answer was a 5xx other than 503, `ledger:verify` passes on the new primary and
-// both standbys have replayed everything (and hold the same rows). Prints the failover time (last
-// success before the kill to the first success after it), acknowledged/lost/doubled and p99.
+// both standbys have replayed everything (and hold the same rows), each instance's LISTEN is on
+// the new primary, a background job ran after the failover and the replica pool reads a standby.
+// Prints the failover time (last success before the kill to the first success after it),
+// acknowledged/lost/doubled and p99.
 // `npm run build` first. Its own temporary cluster, removed on exit; Redis at REDIS_URL
 // (default 127.0.0.1:6379). Bounded: a watchdog stops everything after 270 s.
 //
@@ -252,6 +254,7 @@ async function main(): Promise<void> {
   });
 
   let killAt = 0;
+  let killWallClock = 0;
   let killedName = "";
   let memberStoppedAt = 0;
   let memberDownMs = 0;
@@ -263,6 +266,7 @@ async function main(): Promise<void> {
     if (!victim) throw new Error("no leader to kill");
     killedName = victim.name;
     killAt = performance.now();
+    killWallClock = Date.now();
     const pid = victim.killPostmaster();
     log(`SIGKILL ${victim.name}'s postmaster (pid ${pid}), the primary, under load`);
     let newLeader: string | undefined;
@@ -340,6 +344,21 @@ async function main(): Promise<void> {
   } while (stillIn.length > 0 && performance.now() < signedOutBy);
   if (stillIn.length > 0)
     fail(`a deleted session is still accepted by instance(s) ${stillIn.join(", ")} 5 s later`);
+
+  // Jobs resume on the new primary: the 30-second referral sweep claims and finishes a period
+  // that started after the kill (job_runs lives in the database, so the claim moved with it).
+  const jobsBy = performance.now() + 45_000;
+  let jobResumed = false;
+  while (!jobResumed && performance.now() < jobsBy) {
+    const { rows: runs } = await pool.query<{ ok: boolean }>(
+      `select started_at > to_timestamp($1::float8 / 1000) and finished_at is not null as ok
+       from job_runs where name = 'referral reward sweep'`,
+      [killWallClock],
+    );
+    jobResumed = runs[0]?.ok === true;
+    if (!jobResumed) await sleep(500);
+  }
+  if (!jobResumed) fail("no background job run finished on the new primary after the failover");
 
   // DATABASE_REPLICA_URL (HAProxy's replica port): reads that may be seconds old answer from a
   // standby once its lag is measured, and hold what the primary holds after the catch-up.
@@ -462,6 +481,7 @@ outcomes: ${[...outcomes].map(([o, n]) => `${o} ${n}`).join(", ")} (replayed = a
 acknowledged: ${acked}; applied exactly once: ${once} of ${intents.length}; lost: ${lost}; doubled: ${twice}
 latency of every attempt: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, max ${p(1)} ms
 replica pool (DATABASE_REPLICA_URL → HAProxy's replica port): reads from a standby ${replicaServes ? `yes, ${onReplica[0]?.n} transfers as on the primary` : "NO"}
+a background job (referral sweep, every 30 s) ran and finished after the failover: ${jobResumed ? "yes" : "NO"}
 LISTEN connections on the new primary: ${listeners} of ${INSTANCES}; a deleted session refused by every instance: ${stillIn.length === 0 ? "yes" : "NO"}
 standbys caught up ${caughtUpMs} ms after the load, same rows as the primary: ${problems.some((x) => x.startsWith("standby")) ? "NO" : "yes"}
 ledger:verify on the new primary: ${ledgerOk ? "OK" : "FAILED"}

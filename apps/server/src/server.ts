@@ -48,6 +48,7 @@ async function prepareDatabase(env: Env): Promise<void> {
 async function serve(env: Env, prepared: boolean): Promise<void> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    replicaUrl: env.DATABASE_REPLICA_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DB_POOL_MAX,
   });

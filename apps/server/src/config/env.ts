@@ -95,6 +95,8 @@ export const ZEnv = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     DATABASE_URL: optionalUrl,
+    /** A streaming replica for reads that may be seconds old (ADR 049); falls back to the primary. */
+    DATABASE_REPLICA_URL: optionalUrl,
     DATA_DIR: z.string().default("./.data"),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
     /** Worker processes sharing the port (PostgreSQL only; the embedded database has one connection). */

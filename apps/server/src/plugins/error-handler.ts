@@ -5,6 +5,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from "fastify-type-provider-zod";
+import { isDatabaseUnreachable } from "../db/client";
 import { AppError, type FieldError, renderError } from "../lib/app-error";
 import { hasKey, requestLocale, translator } from "../lib/i18n";
 
@@ -48,6 +49,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       extra?: { field?: string | undefined; fields?: FieldError[] | undefined },
     ) => {
       request.problemCode = code;
+      // A 503 is a moment (a restart, a failover): tell clients when to retry (with the same key).
+      if (status === 503) reply.header("retry-after", RETRY_AFTER_SECONDS);
       return reply.status(status).send({
         code,
         message: renderError(code, params, locale),
@@ -102,26 +105,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** PostgreSQL SQLSTATEs of a server shutting down, starting or refusing connections. */
-const UNREACHABLE_STATES = new Set(["57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
-const UNREACHABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
+/** Seconds a 503 asks the client to wait: about one Patroni loop (deploy/ha.ts, ADR 049). */
+const RETRY_AFTER_SECONDS = "2";
 
-/**
- * A connection-level failure (the database went away or is not back yet), not a bug: node-postgres
- * reports a refused or dropped connection by errno or message, a shutting-down server by SQLSTATE.
- */
-export function isDatabaseUnreachable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e; ) {
-    const code = typeof e.code === "string" ? e.code : "";
-    if (UNREACHABLE_STATES.has(code) || UNREACHABLE_ERRNOS.has(code)) return true;
-    if (
-      typeof e.message === "string" &&
-      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
-        e.message,
-      )
-    )
-      return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
+export { isDatabaseUnreachable };

@@ -46,7 +46,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOfferPage, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
-    async (request) => listOpenOffers(app.db, request.query),
+    async (request) => listOpenOffers(app.readDb, request.query),
   );
 
   app.get(

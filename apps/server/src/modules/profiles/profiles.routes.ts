@@ -108,6 +108,6 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = asy
         response: { 200: ZPublicProfile, 404: ZErrorResponse },
       },
     },
-    async (request) => getPublicProfile(app.db, request.params.username),
+    async (request) => getPublicProfile(app.readDb, request.params.username),
   );
 };

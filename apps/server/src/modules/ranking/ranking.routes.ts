@@ -16,7 +16,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRankingPage, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
-    async (request) => getRanking(app.db, currentMember(request).profile, request.query),
+    async (request) => getRanking(app.readDb, currentMember(request).profile, request.query),
   );
 
   app.get(

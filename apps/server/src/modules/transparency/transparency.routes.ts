@@ -14,6 +14,6 @@ export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTransparency },
       },
     },
-    async () => cache.get(app.db, app.clock),
+    async () => cache.get(app.readDb, app.clock),
   );
 };

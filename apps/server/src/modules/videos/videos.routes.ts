@@ -49,7 +49,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
     },
     // The page arrives serialised (a string is sent as it is; the type system checked its shape).
     async (request, reply) => {
-      const body = await feed.page(app.db, app.clock, request.query);
+      const body = await feed.page(app.readDb, app.clock, request.query);
       return reply.type("application/json; charset=utf-8").send(body as never);
     },
   );

@@ -7,7 +7,7 @@ import { type Client, client } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
 import { createSignedInMember } from "./factories";
 import { startOembedStandIn } from "./oembed-stand-in";
-import { attendStep, attending, sendHeartbeat, solve, watchToEnd } from "./watch";
+import { attending, attendStep, sendHeartbeat, solve, watchToEnd } from "./watch";
 
 const SECRET = "test-secret-test-secret-test-secret-1234";
 const TITLES: Record<string, string> = {
@@ -395,9 +395,8 @@ describe("watch sessions", () => {
       (await watcher.c.request("POST", `/api/watch-sessions/${session.id}/content`)).statusCode,
     ).toBe(200);
     expect(
-      (
-        await owner.c.request("POST", `/api/watch-sessions/${session.id}/complete`, { solution })
-      ).statusCode,
+      (await owner.c.request("POST", `/api/watch-sessions/${session.id}/complete`, { solution }))
+        .statusCode,
     ).toBe(404);
 
     const next = await attendStep(watcher.c, clock, session.id, "content", seq + 1, 25);
@@ -411,9 +410,13 @@ describe("watch sessions", () => {
     );
     clock.advance(1);
     // 30 s of content by the clock, 25 s attested by the player: not credited.
-    const unattested = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`, {
-      solution,
-    });
+    const unattested = await watcher.c.request(
+      "POST",
+      `/api/watch-sessions/${session.id}/complete`,
+      {
+        solution,
+      },
+    );
     expect(unattested.statusCode).toBe(422);
     expect(unattested.json()).toMatchObject({ code: "ATTENTION_NOT_PROVEN" });
     expect(
@@ -544,9 +547,8 @@ describe("watch sessions", () => {
     await attendStep(watcher.c, clock, started.id, "content", seq, 15, 15);
     const solution = await solve(inContent.challenge);
     expect(
-      (
-        await watcher.c.request("POST", `/api/watch-sessions/${started.id}/complete`, { solution })
-      ).statusCode,
+      (await watcher.c.request("POST", `/api/watch-sessions/${started.id}/complete`, { solution }))
+        .statusCode,
     ).toBe(200);
     expect((await current(watcher.c)).statusCode).toBe(404);
 

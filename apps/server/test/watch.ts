@@ -55,7 +55,11 @@ export async function attendStep(
   let seq = firstSeq;
   for (let t = 0; t <= seconds; t += every) {
     if (t > 0) clock.advance(every * 1000);
-    const res = await sendHeartbeat(c, sessionId, attending(step, seq, step === "ad" ? 0 : fromPosition + t));
+    const res = await sendHeartbeat(
+      c,
+      sessionId,
+      attending(step, seq, step === "ad" ? 0 : fromPosition + t),
+    );
     if (res.statusCode !== 200) throw new Error(`heartbeat ${seq}: ${res.statusCode} ${res.body}`);
     seq += 1;
   }
@@ -83,14 +87,14 @@ export async function solve(challenge: NonNullable<TWatchSession["challenge"]>):
 }
 
 /**
- * Watches a started session to the end as an attending page: the ad's heartbeats, the content
- * (its challenge solved) and its heartbeats, then the completion's answer.
+ * Watches a started session as an attending page up to its completion: the ad's heartbeats, the
+ * content (its challenge solved) and its heartbeats. Returns the solution to complete with.
  */
-export async function watchToEnd(
+export async function attendSession(
   c: Client,
   clock: MovableClock,
   sessionId: string,
-): Promise<LightMyRequestResponse> {
+): Promise<string> {
   const seq = await attendStep(c, clock, sessionId, "ad", 1);
   const content = await c.request("POST", `/api/watch-sessions/${sessionId}/content`);
   if (content.statusCode !== 200) throw new Error(`content: ${content.statusCode} ${content.body}`);
@@ -98,5 +102,15 @@ export async function watchToEnd(
   if (!session.challenge) throw new Error("no challenge");
   const solution = await solve(session.challenge);
   await attendStep(c, clock, sessionId, "content", seq);
+  return solution;
+}
+
+/** Watches a started session to the end as an attending page; the completion's answer. */
+export async function watchToEnd(
+  c: Client,
+  clock: MovableClock,
+  sessionId: string,
+): Promise<LightMyRequestResponse> {
+  const solution = await attendSession(c, clock, sessionId);
   return c.request("POST", `/api/watch-sessions/${sessionId}/complete`, { solution });
 }

@@ -23,7 +23,9 @@ const prev: HeartbeatMark = { seq: 1, atMs: 100_000, positionSeconds: 5, qualify
 
 describe("heartbeatQualifies", () => {
   it("needs the page visible and focused for the advertisement, nothing about a player", () => {
-    expect(heartbeatQualifies(content({ step: "ad", playerState: "paused", visibleRatio: 0 }))).toBe(true);
+    expect(
+      heartbeatQualifies(content({ step: "ad", playerState: "paused", visibleRatio: 0 })),
+    ).toBe(true);
     expect(heartbeatQualifies(content({ step: "ad", focused: false }))).toBe(false);
     expect(heartbeatQualifies(content({ step: "ad", visible: false }))).toBe(false);
   });
@@ -51,7 +53,10 @@ describe("accrueHeartbeat", () => {
   });
 
   it("credits nothing for the first heartbeat of a step", () => {
-    expect(accrueHeartbeat(null, content(), 105_000)).toMatchObject({ accepted: true, creditMs: 0 });
+    expect(accrueHeartbeat(null, content(), 105_000)).toMatchObject({
+      accepted: true,
+      creditMs: 0,
+    });
   });
 
   it("refuses a repeated or older seq and a heartbeat sooner than the minimum gap", () => {
@@ -60,9 +65,10 @@ describe("accrueHeartbeat", () => {
       reason: "outOfOrder",
     });
     expect(accrueHeartbeat(prev, content({ seq: 0 }), 105_000)).toMatchObject({ accepted: false });
-    expect(
-      accrueHeartbeat(prev, content(), prev.atMs + ATTENTION.minHeartbeatGapMs - 1),
-    ).toEqual({ accepted: false, reason: "tooFast" });
+    expect(accrueHeartbeat(prev, content(), prev.atMs + ATTENTION.minHeartbeatGapMs - 1)).toEqual({
+      accepted: false,
+      reason: "tooFast",
+    });
   });
 
   it("credits nothing across a gap longer than the maximum", () => {
@@ -72,20 +78,34 @@ describe("accrueHeartbeat", () => {
       creditMs: 0,
     });
     expect(
-      accrueHeartbeat(prev, content({ positionSeconds: 17 }), prev.atMs + ATTENTION.maxHeartbeatGapMs),
+      accrueHeartbeat(
+        prev,
+        content({ positionSeconds: 17 }),
+        prev.atMs + ATTENTION.maxHeartbeatGapMs,
+      ),
     ).toMatchObject({ creditMs: ATTENTION.maxHeartbeatGapMs });
   });
 
   it("credits nothing for a seek ahead, a pause in disguise or time travel", () => {
     // 5 s of server time, 20 s of position: a seek ahead.
-    expect(accrueHeartbeat(prev, content({ positionSeconds: 25 }), 105_000)).toMatchObject({ creditMs: 0 });
+    expect(accrueHeartbeat(prev, content({ positionSeconds: 25 }), 105_000)).toMatchObject({
+      creditMs: 0,
+    });
     // Position stood still while reporting PLAYING.
-    expect(accrueHeartbeat(prev, content({ positionSeconds: 5 }), 105_000)).toMatchObject({ creditMs: 0 });
+    expect(accrueHeartbeat(prev, content({ positionSeconds: 5 }), 105_000)).toMatchObject({
+      creditMs: 0,
+    });
     // Position went back.
-    expect(accrueHeartbeat(prev, content({ positionSeconds: 1 }), 105_000)).toMatchObject({ creditMs: 0 });
+    expect(accrueHeartbeat(prev, content({ positionSeconds: 1 }), 105_000)).toMatchObject({
+      creditMs: 0,
+    });
     // Rate bounds are inclusive: 0.6× and 1.6×.
-    expect(accrueHeartbeat(prev, content({ positionSeconds: 8 }), 105_000)).toMatchObject({ creditMs: 5_000 });
-    expect(accrueHeartbeat(prev, content({ positionSeconds: 13 }), 105_000)).toMatchObject({ creditMs: 5_000 });
+    expect(accrueHeartbeat(prev, content({ positionSeconds: 8 }), 105_000)).toMatchObject({
+      creditMs: 5_000,
+    });
+    expect(accrueHeartbeat(prev, content({ positionSeconds: 13 }), 105_000)).toMatchObject({
+      creditMs: 5_000,
+    });
   });
 
   it("credits nothing when either end did not qualify, and remembers the current one", () => {
@@ -97,6 +117,8 @@ describe("accrueHeartbeat", () => {
 
   it("ignores the position for the advertisement", () => {
     const ad = content({ step: "ad", positionSeconds: 0, playerState: "unstarted" });
-    expect(accrueHeartbeat({ ...prev, positionSeconds: 0 }, ad, 105_000)).toMatchObject({ creditMs: 5_000 });
+    expect(accrueHeartbeat({ ...prev, positionSeconds: 0 }, ad, 105_000)).toMatchObject({
+      creditMs: 5_000,
+    });
   });
 });

@@ -67,7 +67,14 @@ export const WATCH_STEPS = ["ad", "content"] as const;
 export type WatchStep = (typeof WATCH_STEPS)[number];
 
 /** The YouTube IFrame Player API's states (YT.PlayerState), as a heartbeat reports them. */
-export const PLAYER_STATES = ["unstarted", "playing", "paused", "buffering", "ended", "cued"] as const;
+export const PLAYER_STATES = [
+  "unstarted",
+  "playing",
+  "paused",
+  "buffering",
+  "ended",
+  "cued",
+] as const;
 export type PlayerState = (typeof PLAYER_STATES)[number];
 
 /** What one heartbeat says about the page (packages/shared/src/contracts/videos.ts validates it). */

@@ -145,10 +145,7 @@ export interface HeartbeatRow {
   hbQualifying: boolean;
 }
 
-export async function findHeartbeatRow(
-  db: DbOrTx,
-  id: string,
-): Promise<HeartbeatRow | undefined> {
+export async function findHeartbeatRow(db: DbOrTx, id: string): Promise<HeartbeatRow | undefined> {
   const rows = await queryRows<Record<keyof HeartbeatRow, unknown>>(
     db,
     sql`select user_id as "userId", status, hb_seq as "hbSeq", hb_at as "hbAt",

@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { challengeHmacKey } from "./watch-challenge";
 import {
   beginContent,
   completeWatch,
@@ -20,6 +19,7 @@ import {
   startSession,
   type WatchDeps,
 } from "./watch.service";
+import { challengeHmacKey } from "./watch-challenge";
 import { reportUnplayable } from "./watch-unplayable";
 
 const ZIdParams = z.object({ id: z.string().max(64) });

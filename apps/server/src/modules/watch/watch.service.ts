@@ -17,8 +17,8 @@ import {
   abandonOpenSessions,
   creditedOn,
   creditedSince,
-  findOpenSession,
   findHeartbeatRow,
+  findOpenSession,
   findSession,
   insertSession,
   recordHeartbeat,
@@ -191,8 +191,10 @@ export async function heartbeat(
   const id = sessionId(rawId);
   const row = await findHeartbeatRow(deps.db, id);
   if (!row || row.userId !== memberId) throw new AppError("NOT_FOUND", { context: "watchSession" });
-  if (row.status === "ABANDONED") throw new AppError("HEARTBEAT_REJECTED", { context: "otherSession" });
-  if (row.status === "COMPLETED") throw new AppError("SESSION_NOT_ACTIVE", { context: "completed" });
+  if (row.status === "ABANDONED")
+    throw new AppError("HEARTBEAT_REJECTED", { context: "otherSession" });
+  if (row.status === "COMPLETED")
+    throw new AppError("SESSION_NOT_ACTIVE", { context: "completed" });
   const step = row.status === "AD" ? "ad" : "content";
   if (hb.step !== step || hb.seq <= row.hbSeq) throw new AppError("HEARTBEAT_REJECTED");
   const now = deps.clock.now();

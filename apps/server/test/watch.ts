@@ -47,7 +47,7 @@ export async function attendStep(
   sessionId: string,
   step: TWatchHeartbeat["step"],
   firstSeq: number,
-  seconds = step === "ad" ? ATTENTION.adSeconds : ATTENTION.contentSeconds,
+  seconds: number = step === "ad" ? ATTENTION.adSeconds : ATTENTION.contentSeconds,
   /** The player's position at the first heartbeat (the content continues where it was). */
   fromPosition = 0,
 ): Promise<number> {

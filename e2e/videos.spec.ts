@@ -162,6 +162,16 @@ test("post a video → another member watches it to completion → both balances
     await page.waitForTimeout(3_000);
     expect(await contentSeconds(page)).toBe(hidden);
     await setHidden(page, false);
+    await expect(page.getByTestId("watch-paused")).toBeHidden();
+    // A player mostly off screen (the window shrunk to a strip above it) stops it too.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: viewport?.width ?? 1280, height: 120 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId("watch-paused")).toHaveText(/at least half of the player/);
+    const away = await contentSeconds(page);
+    await page.waitForTimeout(3_000);
+    expect(await contentSeconds(page)).toBe(away);
+    if (viewport) await page.setViewportSize(viewport);
 
     await expect(page.getByText("Session Completed!")).toBeVisible({ timeout: 90_000 });
     await expect(page.getByRole("heading", { name: "Session completed" })).toBeVisible();

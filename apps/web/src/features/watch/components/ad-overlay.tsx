@@ -69,7 +69,7 @@ export function AdOverlay({
           {done ? t("watch.adEnded") : t("watch.adEndsIn", { seconds: secondsLeft })}
         </p>
         {paused ? (
-          <p className="text-sm font-medium text-warning-foreground" data-testid="ad-paused">
+          <p className="text-sm font-medium text-warning" data-testid="ad-paused">
             {paused === "otherSession"
               ? t("watch.pausedOtherSession")
               : paused === "hidden"

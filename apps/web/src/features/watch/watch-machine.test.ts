@@ -185,6 +185,24 @@ describe("watch state machine", () => {
     }
   });
 
+  it("keeps the player's PLAYING reported before the content's answer", () => {
+    const B1 = B0 + 31_000;
+    const s = run([
+      { type: "START" },
+      { type: "STARTED", session: session(B0), at: B0 },
+      tick(B0 + 31_000, 31_000),
+      { type: "CLOSE_AD" },
+      playing,
+      {
+        type: "CONTENT_STARTED",
+        session: session(B1, { status: "CONTENT", contentStartedAt: server(B1) }),
+        at: B1,
+      },
+      tick(B1 + 5_000, 5_000),
+    ]);
+    expect(s).toMatchObject({ phase: "content", contentMs: 5_000, playerPaused: false });
+  });
+
   it("fails an unplayable video with its reason", () => {
     const s = run([
       { type: "START" },

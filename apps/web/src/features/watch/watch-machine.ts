@@ -257,7 +257,8 @@ export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
             phase: "content",
             adMs: state.adTotalMs,
             contentMs: 0,
-            playerPaused: true,
+            // The player shows from "startingContent" on: it may report PLAYING before this
+            // answer, and keeps its state.
           }
         : state;
     case "COMPLETED":

@@ -78,7 +78,9 @@ export function VideoPlayer({
 
   const src = `${youtubeEmbedUrl(youtubeId, window.location.origin)}&autoplay=1&mute=1`;
   return (
-    <div className="aspect-video w-full overflow-hidden rounded-xl bg-black">
+    // At least 208 px high: the content counts only while the player is 200×200 px or more
+    // (ATTENTION.minPlayerPx), which a 16:9 player on a narrow phone would not reach.
+    <div className="aspect-video min-h-52 w-full overflow-hidden rounded-xl bg-black">
       <iframe
         ref={iframe}
         src={src}

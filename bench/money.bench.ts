@@ -32,6 +32,7 @@ import {
   stopServer,
   trackFunctions,
 } from "./harness";
+import { solutionsFor } from "./watch-solutions";
 
 const CLIENTS = 32;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -103,8 +104,11 @@ const clientOf = (i: number) => people[i] as { id: string; username: string; n: 
 async function prepareWatchSessions(): Promise<Array<{ id: string; n: number }>> {
   await exec(`update ads_sessions set status = 'ABANDONED' where status in ('AD', 'CONTENT')`);
   await exec(`delete from watch_daily`);
-  await exec(`insert into ads_sessions (user_id, video_id, status, ad_started_at, content_started_at)
-    select p.id, v.id, 'CONTENT', now() - interval '2 minutes', now() - interval '61 seconds'
+  // Their heartbeats attested the ad and the content (ADR 046).
+  await exec(`insert into ads_sessions (user_id, video_id, status, ad_started_at, content_started_at,
+      ad_attested_ms, content_attested_ms)
+    select p.id, v.id, 'CONTENT', now() - interval '2 minutes', now() - interval '61 seconds',
+      30000, 30000
     from generate_series(${FIRST_WATCHER}, ${MEMBERS}) g
     join users u on u.id = 'mb' || g join profiles p on p.auth_uid = u.id
     join profiles c on c.auth_uid = 'mb' || (${CLIENTS * 2 + 1} + g % ${CREATORS})
@@ -189,6 +193,10 @@ const runs: RunFigures[] = [];
 for (let run = 1; run <= RUNS; run++) {
   console.log(`\n--- run ${run} of ${RUNS} ---`);
   const watchSessions = await prepareWatchSessions();
+  const solutions = await solutionsFor(
+    SECRET,
+    watchSessions.map((s) => s.id),
+  );
   const offers = await prepareOffers();
   const server = await startServer({ BETTER_AUTH_SECRET: SECRET });
   const rows: Row[] = [];
@@ -319,7 +327,14 @@ for (let run = 1; run <= RUNS; run++) {
               return {
                 ...req,
                 path: `/api/watch-sessions/${s.id}/complete`,
-                headers: { origin: BASE, cookie: cookie(s.n), "x-forwarded-for": ipFor(s.n) },
+                headers: {
+                  origin: BASE,
+                  cookie: cookie(s.n),
+                  "x-forwarded-for": ipFor(s.n),
+                  "content-type": "application/json",
+                },
+                // The solved proof-of-work challenge of the session (ADR 046).
+                body: JSON.stringify({ solution: solutions.get(s.id) }),
               };
             },
           },

@@ -8,7 +8,7 @@ import path from "node:path";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
-const all = ["auth", "money", "feed", "events", "market"];
+const all = ["auth", "money", "feed", "events", "market", "heartbeats"];
 const wanted = process.argv.slice(2).filter((a) => all.includes(a));
 const benches = wanted.length ? wanted : all;
 

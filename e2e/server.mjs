@@ -1,6 +1,6 @@
 // Starts the built server for the journeys on a fresh embedded database in a temp folder.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,7 +16,20 @@ function standInTitle(id) {
     : title;
 }
 
+// A local stand-in for YouTube's IFrame Player API (e2e/stand-ins/youtube-iframe-api.js), served
+// by the same server: the watch page's player follows it (ADR 046), never the network.
+const iframeApi = readFileSync(new URL("./stand-ins/youtube-iframe-api.js", import.meta.url));
+
 const oembed = createServer((req, res) => {
+  if ((req.url ?? "").startsWith("/iframe_api")) {
+    res
+      .writeHead(200, {
+        "content-type": "text/javascript; charset=utf-8",
+        "cross-origin-resource-policy": "cross-origin",
+      })
+      .end(iframeApi);
+    return;
+  }
   const target = new URL(req.url ?? "/", "http://localhost").searchParams.get("url") ?? "";
   const id = URL.canParse(target) ? (new URL(target).searchParams.get("v") ?? "") : "";
   if (!/^e2e/i.test(id)) {
@@ -38,6 +51,7 @@ const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
     DATA_DIR: dataDir,
     NODE_ENV: "test",
     OEMBED_URL: oembedUrl,
+    YOUTUBE_IFRAME_API_URL: oembedUrl.replace(/\/oembed$/, "/iframe_api"),
     // The watch journey moves the server clock through POST /api/test/clock (test mode only).
     E2E_CLOCK: "1",
     // Each browser context sends its own X-Forwarded-For (e2e/fixtures.ts), so journeys keep

@@ -4,9 +4,12 @@ import { expect, hasNoHorizontalOverflow, memberContext, signIn, test } from "./
 /**
  * The videos journey: alice posts a video (the server fetches its title from the oEmbed
  * stand-in: a very long one, which must not overflow the preview, the card or the watch page),
- * bruno watches it — ad, a reload that continues the ad, then content — to completion with the
- * browser's and the server's clocks moved forward (test mode only), and both members' earnings
- * show in the UI as pending (on hold, ADR 047).
+ * bruno watches it — ad, a reload that continues the ad, then content — to completion in real
+ * time (the server credits what the page's heartbeats attest, ADR 046: no clock can be moved),
+ * with the IFrame Player API's local stand-in (e2e/stand-ins/youtube-iframe-api.js); pausing the
+ * player or hiding the tab stops the timer; and both members' earnings show in the UI as pending
+ * (on hold, ADR 047). A video the player cannot play (the stand-in's error 150) pays nothing and
+ * says why.
  */
 
 /** The stand-in's title for ids starting with "e2eL" (e2e/server.mjs). */
@@ -14,11 +17,11 @@ function longTitle(youtubeId: string): string {
   return `E2E video ${youtubeId} ${"Supercalifragilisticexpialidocious".repeat(4)} and a title far longer than any card was made for`;
 }
 
-/** A second member in their own browser context, with YouTube offline. */
+/** A second member in their own browser context, with YouTube offline (the API is the stand-in). */
 async function secondMember(browser: Browser, baseURL: string, viewport: Page["viewportSize"]) {
   const { page, close } = await memberContext(browser, { baseURL, viewport: viewport() });
   const context = page.context();
-  // The machine is offline: the embed answers a blank stand-in page and the IFrame API never loads.
+  // The machine is offline: the embed answers a blank page; the IFrame API is the local stand-in.
   await context.route("https://www.youtube-nocookie.com/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }),
   );
@@ -46,10 +49,31 @@ async function feedBalance(page: Page): Promise<number> {
   return shownBalance(page);
 }
 
-/** Moves the server's clock (POST /api/test/clock exists only with NODE_ENV=test and E2E_CLOCK=1). */
-async function advanceServer(page: Page, ms: number) {
-  const res = await page.request.post("/api/test/clock", { data: { advanceMs: ms } });
-  expect(res.ok()).toBe(true);
+/** The content's progress bar's value (seconds watched). */
+async function contentSeconds(page: Page): Promise<number> {
+  const bar = page.getByRole("progressbar", { name: "Video content" }).first();
+  return Number(await bar.getAttribute("aria-valuenow"));
+}
+
+/** Hides or shows the tab as the browser would (Page Visibility API). */
+async function setHidden(page: Page, hidden: boolean) {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (value ? "hidden" : "visible"),
+    });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+/** The ad in real time (30 s attested by heartbeats), then the content step shows the player. */
+async function watchAd(page: Page) {
+  await page.getByRole("button", { name: "Watch Advertisement" }).click();
+  const ad = page.getByRole("dialog", { name: "Advertisement" });
+  const close = ad.getByRole("button", { name: /Close ad/ });
+  await expect(close).toBeEnabled({ timeout: 45_000 });
+  await close.click();
+  await expect(ad).toBeHidden();
 }
 
 test("post a video → another member watches it to completion → both balances change", async ({
@@ -98,8 +122,8 @@ test("post a video → another member watches it to completion → both balances
     await page.getByLabel("Theme", { exact: true }).selectOption("Technology");
     const card = page.getByTestId("video-card").filter({ hasText: title });
     await expect(card).toBeVisible();
-    await page.clock.install();
     await card.getByRole("link", { name: "Watch" }).click();
+    await page.bringToFront();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
     await page.getByRole("button", { name: "Watch Advertisement" }).click();
@@ -110,11 +134,10 @@ test("post a video → another member watches it to completion → both balances
     await expect(close).toBeDisabled();
 
     // A reload 12 s into the ad continues the same session with the rest of the ad.
-    await advanceServer(page, 12_000);
-    await page.clock.fastForward(12_000);
+    await page.waitForTimeout(12_000);
     await page.reload();
     await expect(ad).toBeVisible();
-    await expect(ad.getByText(/The ad ends in 1\d s/)).toBeVisible();
+    await expect(ad.getByText(/The ad ends in (1|2)\d s/)).toBeVisible();
     await expect(close).toBeDisabled();
     // The overlay fits the phone: its Close button wraps below the title instead of sticking out.
     expect(await ad.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
@@ -122,17 +145,44 @@ test("post a video → another member watches it to completion → both balances
       page.getByRole("progressbar", { name: "Advertisement" }).first(),
     ).not.toHaveAttribute("aria-valuenow", "0");
 
-    await advanceServer(page, 31_000);
-    await page.clock.fastForward(31_000);
-    await expect(close).toBeEnabled();
+    await expect(close).toBeEnabled({ timeout: 45_000 });
     await close.click();
     await expect(ad).toBeHidden();
     await expect(page.getByTitle(`YouTube video player: ${title}`)).toBeVisible();
     await expect(page.getByText(/\d+ s left/)).toBeVisible();
+    await expect.poll(() => contentSeconds(page), { timeout: 10_000 }).toBeGreaterThan(2);
 
-    await advanceServer(page, 31_000);
-    await page.clock.fastForward(31_000);
-    await expect(page.getByText("Session Completed!")).toBeVisible();
+    // Pausing the player stops the timer, and says why.
+    await page.evaluate(() =>
+      (window as unknown as { __ytStandIn: { pause(): void } }).__ytStandIn.pause(),
+    );
+    await expect(page.getByTestId("watch-paused")).toHaveText(/the video is not playing/);
+    const paused = await contentSeconds(page);
+    await page.waitForTimeout(3_000);
+    expect(await contentSeconds(page)).toBe(paused);
+    await page.evaluate(() =>
+      (window as unknown as { __ytStandIn: { play(): void } }).__ytStandIn.play(),
+    );
+    await expect(page.getByTestId("watch-paused")).toBeHidden();
+    // A hidden tab stops it too.
+    await setHidden(page, true);
+    await expect(page.getByTestId("watch-paused")).toHaveText(/come back to this tab/);
+    const hidden = await contentSeconds(page);
+    await page.waitForTimeout(3_000);
+    expect(await contentSeconds(page)).toBe(hidden);
+    await setHidden(page, false);
+    await expect(page.getByTestId("watch-paused")).toBeHidden();
+    // A player mostly off screen (the window shrunk to a strip above it) stops it too.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: viewport?.width ?? 1280, height: 120 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId("watch-paused")).toHaveText(/at least half of the player/);
+    const away = await contentSeconds(page);
+    await page.waitForTimeout(3_000);
+    expect(await contentSeconds(page)).toBe(away);
+    if (viewport) await page.setViewportSize(viewport);
+
+    await expect(page.getByText("Session Completed!")).toBeVisible({ timeout: 90_000 });
     await expect(page.getByRole("heading", { name: "Session completed" })).toBeVisible();
     const bars = page.getByRole("progressbar");
     await expect(bars.nth(0)).toHaveAttribute("aria-valuenow", "30");
@@ -153,4 +203,36 @@ test("post a video → another member watches it to completion → both balances
   await expect(
     alice.getByTestId("video-card").filter({ hasText: title }).getByText("1 view"),
   ).toBeVisible();
+});
+
+test("a video the player cannot play pays nothing and says why", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const youtubeId = `e2eU${Date.now().toString(36).slice(-7).padStart(7, "0")}`;
+  await signIn(page, "alice@viewvault.local", "alice-password-1");
+  const posted = await page.request.post("/api/videos", {
+    data: { url: `https://youtu.be/${youtubeId}`, country: "BR", theme: "Music" },
+  });
+  expect(posted.ok()).toBe(true);
+  const videoId = (await posted.json()).video.id as string;
+
+  const second = await secondMember(browser, baseURL as string, () => page.viewportSize());
+  const bruno = second.page;
+  await signIn(bruno, "bruno@viewvault.local", "bruno-password-1");
+  const before = await feedBalance(bruno);
+  await bruno.goto(`/watch/${videoId}`);
+  await bruno.bringToFront();
+  await watchAd(bruno);
+  await bruno.evaluate(() =>
+    (window as unknown as { __ytStandIn: { error(code: number): void } }).__ytStandIn.error(150),
+  );
+  await expect(
+    bruno.getByText("This video cannot be played here, so it pays nothing"),
+  ).toBeVisible();
+  expect(await feedBalance(bruno)).toBe(before);
+  expect(second.problems).toEqual([]);
+  await second.close();
 });

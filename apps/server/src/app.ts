@@ -238,11 +238,14 @@ async function registerModules(
   await app.register(rankingRoutes);
   await app.register(transparencyRoutes);
   await app.register(dataRightsRoutes, { authSecret });
-  await app.register(configRoutes, { adNetworkTag: env.AD_NETWORK_TAG });
+  await app.register(configRoutes, {
+    adNetworkTag: env.AD_NETWORK_TAG,
+    youtubeIframeApiUrl: env.YOUTUBE_IFRAME_API_URL,
+  });
   await app.register(videosRoutes, {
     oembed: createOembedClient({ url: env.OEMBED_URL, timeoutMs: env.OEMBED_TIMEOUT_MS }),
   });
-  await app.register(watchRoutes);
+  await app.register(watchRoutes, { authSecret, publicUrl: env.PUBLIC_URL });
   await app.register(viewRequestsRoutes);
   await app.register(boxRoutes);
   await app.register(verificationRoutes);
@@ -310,6 +313,7 @@ async function registerEdgePlugins(
     inlineScriptHashes: indexHtml ? inlineScriptHashes(indexHtml) : [],
     https: env.PUBLIC_URL.startsWith("https://"),
     development: env.NODE_ENV !== "production",
+    youtubeIframeApiOrigin: new URL(env.YOUTUBE_IFRAME_API_URL).origin,
     ...(env.AD_NETWORK_TAG ? { adNetworkOrigin: new URL(env.AD_NETWORK_TAG).origin } : {}),
   });
   await app.register(errorHandlerPlugin);

@@ -151,11 +151,17 @@ describe("bodies", () => {
     `/api/videos/${randomUUID()}/boost`,
     `/api/videos/${randomUUID()}/sessions`,
     `/api/watch-sessions/${randomUUID()}/content`,
-    `/api/watch-sessions/${randomUUID()}/complete`,
   ];
 
   it("refuses JSON nested deeper than 32 levels before parsing it, on every route", async () => {
-    for (const url of [...noBody(), "/api/swaps", "/api/transfers", "/api/auth/sign-up/email"]) {
+    for (const url of [
+      ...noBody(),
+      `/api/watch-sessions/${randomUUID()}/complete`,
+      `/api/watch-sessions/${randomUUID()}/heartbeats`,
+      "/api/swaps",
+      "/api/transfers",
+      "/api/auth/sign-up/email",
+    ]) {
       for (const depth of [33, 5_000, 200_000]) {
         const res = await t.app.inject({
           method: "POST",

@@ -9,6 +9,7 @@ import type { Client } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
 import { createSignedInMember, memberFactory } from "./factories";
 import { startOembedStandIn } from "./oembed-stand-in";
+import { attendSession } from "./watch";
 
 let t: TestApp;
 let oembed: Awaited<ReturnType<typeof startOembedStandIn>>;
@@ -68,11 +69,11 @@ describe("a suspended member earns nothing", () => {
     const videoId = posted.json().video.id as string;
     const watcher = await member();
     const session = (await watcher.c.request("POST", `/api/videos/${videoId}/sessions`)).json();
-    clock.advance(30_000);
-    await watcher.c.request("POST", `/api/watch-sessions/${session.id}/content`);
-    clock.advance(30_000);
+    const solution = await attendSession(watcher.c, clock, session.id);
     await suspend(creator.id);
-    const done = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`);
+    const done = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`, {
+      solution,
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().balances).toMatchObject({ views: "0", heldViews: "1" });
     expect(await readBalances(db(), creator.id)).toMatchObject({ views: 9n, heldViews: 0n });

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "./app";
 import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "./database";
 import { createSignedInMember } from "./factories";
 import { startOembedStandIn } from "./oembed-stand-in";
+import { attendSession } from "./watch";
 
 const suite = describe.skipIf(!pgUrl);
 
@@ -57,19 +58,17 @@ suite(`videos under concurrency on PostgreSQL (${pgUrl ? "running" : `skipped: $
     expect(posted.statusCode, posted.body).toBe(201);
     const videoId = posted.json().video.id;
     const session = (await watcher.c.request("POST", `/api/videos/${videoId}/sessions`)).json();
-    clock.advance(30_000);
-    expect(
-      (await watcher.c.request("POST", `/api/watch-sessions/${session.id}/content`)).statusCode,
-    ).toBe(200);
-    clock.advance(30_000);
+    // Heartbeats attest the ad and the content; the challenge is solved once (ADR 046).
+    const solution = await attendSession(watcher.c, clock, session.id);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`),
+        watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`, { solution }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    // The others find the challenge spent (and the session completed).
+    expect(results.filter((r) => r.json().code === "CHALLENGE_FAILED")).toHaveLength(49);
     expect(await withHeld(watcher.c)).toBe("10+1");
     expect(await withHeld(owner.c)).toBe("9+1");
     expect((await watcher.c.request("GET", `/api/videos/${videoId}`)).json().watchedCount).toBe(1);

@@ -8,6 +8,7 @@ import { type Client, client } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
 import { createSignedInMember } from "./factories";
 import { startOembedStandIn } from "./oembed-stand-in";
+import { attending, attendStep, sendHeartbeat, solve, watchToEnd } from "./watch";
 
 const SECRET = "test-secret-test-secret-test-secret-1234";
 const TITLES: Record<string, string> = {
@@ -356,38 +357,75 @@ describe("watch sessions", () => {
       contentStartedAt: null,
     });
 
-    clock.advance(29_000);
+    // The page's heartbeats attest the ad on screen: 25 s of it by t = 25 s.
+    const seq = await attendStep(watcher.c, clock, session.id, "ad", 1, 25);
+    clock.advance(4_000);
     const early = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/content`);
     expect(early.statusCode).toBe(422);
     expect(early.json()).toMatchObject({
       code: "SESSION_TOO_EARLY",
       message: "The advertisement has not finished yet",
     });
-    const tooSoon = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`);
-    expect(tooSoon.json().message).toBe("The video has not started yet");
+    const tooSoon = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`, {
+      solution: "bm90LWEtc29sdXRpb24=",
+    });
+    expect(tooSoon.json()).toMatchObject({ code: "CHALLENGE_FAILED" });
     clock.advance(1_000);
+    // 30 s passed, but only 25 s were attested: no content yet.
+    const unproven = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/content`);
+    expect(unproven.statusCode).toBe(422);
+    expect(unproven.json()).toMatchObject({
+      code: "ATTENTION_NOT_PROVEN",
+      params: { context: "ad" },
+    });
+    expect((await sendHeartbeat(watcher.c, session.id, attending("ad", seq))).json()).toMatchObject(
+      { adAttestedMs: 30_000 },
+    );
     const content = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/content`);
     expect(content.statusCode).toBe(200);
     expect(content.json()).toMatchObject({
       status: "CONTENT",
       contentStartedAt: clock.now().toISOString(),
+      adAttestedMs: 30_000,
+      contentAttestedMs: 0,
+      challenge: { algorithm: "SHA-256", maxnumber: 100_000 },
     });
+    const solution = await solve(content.json().challenge);
     // A retry of the same step is harmless; someone else's session does not exist for you.
     expect(
       (await watcher.c.request("POST", `/api/watch-sessions/${session.id}/content`)).statusCode,
     ).toBe(200);
     expect(
-      (await owner.c.request("POST", `/api/watch-sessions/${session.id}/complete`)).statusCode,
+      (await owner.c.request("POST", `/api/watch-sessions/${session.id}/complete`, { solution }))
+        .statusCode,
     ).toBe(404);
 
-    clock.advance(29_999);
-    const notYet = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`);
+    const next = await attendStep(watcher.c, clock, session.id, "content", seq + 1, 25);
+    clock.advance(4_999);
+    const notYet = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`, {
+      solution,
+    });
     expect(notYet.statusCode).toBe(422);
     expect(notYet.json().message).toBe(
       "Keep watching: the video has not played for 30 seconds yet",
     );
     clock.advance(1);
-    const done = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`);
+    // 30 s of content by the clock, 25 s attested by the player: not credited.
+    const unattested = await watcher.c.request(
+      "POST",
+      `/api/watch-sessions/${session.id}/complete`,
+      {
+        solution,
+      },
+    );
+    expect(unattested.statusCode).toBe(422);
+    expect(unattested.json()).toMatchObject({ code: "ATTENTION_NOT_PROVEN" });
+    expect(
+      (await sendHeartbeat(watcher.c, session.id, attending("content", next, 30))).statusCode,
+    ).toBe(200);
+    const done = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`, {
+      solution,
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({
       rewardViews: "1",
@@ -395,6 +433,7 @@ describe("watch sessions", () => {
         status: "COMPLETED",
         credited: true,
         contentCompletedAt: clock.now().toISOString(),
+        contentAttestedMs: 30_000,
       },
       // The reward is pending for the hold window (ADR 047), not yet available.
       balances: {
@@ -409,11 +448,14 @@ describe("watch sessions", () => {
     expect((await owner.c.request("GET", "/api/balances")).json().heldViews).toBe("1");
     expect((await watcher.c.request("GET", `/api/videos/${videoId}`)).json().watchedCount).toBe(1);
 
-    const twice = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`);
-    expect(twice.statusCode).toBe(409);
+    const twice = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`, {
+      solution,
+    });
+    expect(twice.statusCode).toBe(422);
     expect(twice.json()).toMatchObject({
-      code: "SESSION_NOT_ACTIVE",
-      message: "This session was already completed",
+      code: "CHALLENGE_FAILED",
+      params: { context: "used" },
+      message: "This check was already used",
     });
 
     // Once per video per 24 hours.
@@ -436,7 +478,15 @@ describe("watch sessions", () => {
     const watcher = await member(0n);
     const first = (await watcher.c.request("POST", `/api/videos/${a.videoId}/sessions`)).json();
     const second = (await watcher.c.request("POST", `/api/videos/${b.videoId}/sessions`)).json();
-    clock.advance(30_000);
+    // The first session's heartbeats are refused: the member watches elsewhere now.
+    const elsewhere = await sendHeartbeat(watcher.c, first.id, attending("ad", 1));
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toMatchObject({
+      code: "HEARTBEAT_REJECTED",
+      params: { context: "otherSession" },
+      message: "You opened another watch session: this one is paused",
+    });
+    await attendStep(watcher.c, clock, second.id, "ad", 1);
     const stale = await watcher.c.request("POST", `/api/watch-sessions/${first.id}/content`);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe("This watch session is no longer active");
@@ -467,24 +517,29 @@ describe("watch sessions", () => {
     expect((await current(watcher.c, "not-a-uuid")).statusCode).toBe(404);
 
     const started = (await watcher.c.request("POST", `/api/videos/${videoId}/sessions`)).json();
-    clock.advance(12_000);
-    // In the ad: the page counts the ad's remaining 18 s from the server's timestamps.
+    let seq = await attendStep(watcher.c, clock, started.id, "ad", 1, 10);
+    clock.advance(2_000);
+    // In the ad: the page counts the ad's remaining 18 s from the server's timestamps, and its
+    // heartbeats go on above the last seq the server accepted.
     const inAd = await current(watcher.c);
     expect(inAd.statusCode).toBe(200);
     expect(inAd.json()).toEqual({
       ...started,
       serverTime: clock.now().toISOString(),
+      adAttestedMs: 10_000,
+      heartbeatSeq: 3,
     });
     expect(Date.parse(inAd.json().serverTime) - Date.parse(inAd.json().adStartedAt)).toBe(12_000);
     // Only the member's own session, only on that video.
     expect((await current(owner.c)).statusCode).toBe(404);
     expect((await current(watcher.c, other.videoId)).statusCode).toBe(404);
 
-    clock.advance(18_000);
+    clock.advance(3_000);
+    seq = await attendStep(watcher.c, clock, started.id, "ad", seq, 15);
     expect(
       (await watcher.c.request("POST", `/api/watch-sessions/${started.id}/content`)).statusCode,
     ).toBe(200);
-    clock.advance(10_000);
+    seq = await attendStep(watcher.c, clock, started.id, "content", seq, 10);
     const inContent = (await current(watcher.c)).json();
     expect(inContent).toMatchObject({
       id: started.id,
@@ -493,11 +548,16 @@ describe("watch sessions", () => {
       serverTime: clock.now().toISOString(),
       adSeconds: 30,
       contentSeconds: 30,
+      contentAttestedMs: 10_000,
+      challenge: { algorithm: "SHA-256" },
     });
 
-    clock.advance(20_000);
+    clock.advance(5_000);
+    await attendStep(watcher.c, clock, started.id, "content", seq, 15, 15);
+    const solution = await solve(inContent.challenge);
     expect(
-      (await watcher.c.request("POST", `/api/watch-sessions/${started.id}/complete`)).statusCode,
+      (await watcher.c.request("POST", `/api/watch-sessions/${started.id}/complete`, { solution }))
+        .statusCode,
     ).toBe(200);
     expect((await current(watcher.c)).statusCode).toBe(404);
 
@@ -527,10 +587,7 @@ describe("watch sessions", () => {
     await db().execute(sql`update watch_daily set credited = 199 where user_id = ${watcher.id}`);
     const s = (await watcher.c.request("POST", `/api/videos/${videoId}/sessions`)).json();
     await db().execute(sql`update watch_daily set credited = 200 where user_id = ${watcher.id}`);
-    clock.advance(30_000);
-    await watcher.c.request("POST", `/api/watch-sessions/${s.id}/content`);
-    clock.advance(30_000);
-    const refused = await watcher.c.request("POST", `/api/watch-sessions/${s.id}/complete`);
+    const refused = await watchToEnd(watcher.c, clock, s.id);
     expect(refused.json().code).toBe("DAILY_LIMIT_REACHED");
     expect(await views(watcher.c)).toBe("0");
   });
@@ -603,7 +660,10 @@ describe("site config and the test clock", () => {
   it("exposes the ad network tag and allows its origin in the CSP", async () => {
     const anonymous = client(t.app);
     const res = await anonymous.request("GET", "/api/config");
-    expect(res.json()).toEqual({ adNetworkTag: null });
+    expect(res.json()).toEqual({
+      adNetworkTag: null,
+      youtubeIframeApiUrl: "https://www.youtube.com/iframe_api",
+    });
     expect((await anonymous.request("POST", "/api/test/clock", { advanceMs: 1 })).statusCode).toBe(
       404,
     );
@@ -618,7 +678,10 @@ describe("site config and the test clock", () => {
     try {
       const c = client(withAd.app);
       const config = await c.request("GET", "/api/config");
-      expect(config.json()).toEqual({ adNetworkTag: "https://ads.example.net/tag.js" });
+      expect(config.json()).toEqual({
+        adNetworkTag: "https://ads.example.net/tag.js",
+        youtubeIframeApiUrl: "https://www.youtube.com/iframe_api",
+      });
       expect(String(config.headers["content-security-policy"])).toMatch(
         /script-src [^;]*https:\/\/ads\.example\.net/,
       );

@@ -62,3 +62,92 @@ export function riskLevelOf(score: number): RiskLevel {
   if (score < RISK.lowBelow) return "low";
   return "normal";
 }
+
+export const WATCH_STEPS = ["ad", "content"] as const;
+export type WatchStep = (typeof WATCH_STEPS)[number];
+
+/** The YouTube IFrame Player API's states (YT.PlayerState), as a heartbeat reports them. */
+export const PLAYER_STATES = [
+  "unstarted",
+  "playing",
+  "paused",
+  "buffering",
+  "ended",
+  "cued",
+] as const;
+export type PlayerState = (typeof PLAYER_STATES)[number];
+
+/** What one heartbeat says about the page (packages/shared/src/contracts/videos.ts validates it). */
+export interface HeartbeatEvidence {
+  step: WatchStep;
+  seq: number;
+  playerState: PlayerState;
+  /** The player's position in seconds (content), 0 during the advertisement. */
+  positionSeconds: number;
+  visible: boolean;
+  focused: boolean;
+  /** Share of the player on screen (IntersectionObserver), 0–1. */
+  visibleRatio: number;
+  playerWidth: number;
+  playerHeight: number;
+}
+
+/**
+ * Whether one heartbeat's page was attending: the advertisement needs the page visible and
+ * focused; the content also needs the player PLAYING, at least half on screen and 200×200 px.
+ */
+export function heartbeatQualifies(hb: HeartbeatEvidence): boolean {
+  if (!hb.visible || !hb.focused) return false;
+  if (hb.step === "ad") return true;
+  return (
+    hb.playerState === "playing" &&
+    hb.visibleRatio >= ATTENTION.minVisibleRatio &&
+    hb.playerWidth >= ATTENTION.minPlayerPx &&
+    hb.playerHeight >= ATTENTION.minPlayerPx
+  );
+}
+
+/** The previous heartbeat of a session as the server kept it (its own clock's instant). */
+export interface HeartbeatMark {
+  seq: number;
+  atMs: number;
+  positionSeconds: number;
+  qualifying: boolean;
+}
+
+export type HeartbeatVerdict =
+  | { accepted: true; creditMs: number; mark: HeartbeatMark }
+  | { accepted: false; reason: "outOfOrder" | "tooFast" };
+
+/**
+ * The evidence accumulator (ADR 046), on the server's clock: a heartbeat is accepted only with a
+ * larger seq than the previous one and at least minHeartbeatGapMs after it; it credits the time
+ * since the previous heartbeat only when both qualify, the gap is at most maxHeartbeatGapMs and
+ * (for the content) the position advanced at a plausible rate: no pause, no seek ahead, no time
+ * travel. The first heartbeat of a step (`prev` null) credits nothing.
+ */
+export function accrueHeartbeat(
+  prev: HeartbeatMark | null,
+  hb: HeartbeatEvidence,
+  nowMs: number,
+): HeartbeatVerdict {
+  const qualifying = heartbeatQualifies(hb);
+  const mark: HeartbeatMark = {
+    seq: hb.seq,
+    atMs: nowMs,
+    positionSeconds: hb.positionSeconds,
+    qualifying,
+  };
+  if (!prev) return { accepted: true, creditMs: 0, mark };
+  if (hb.seq <= prev.seq) return { accepted: false, reason: "outOfOrder" };
+  const elapsedMs = nowMs - prev.atMs;
+  if (elapsedMs < ATTENTION.minHeartbeatGapMs) return { accepted: false, reason: "tooFast" };
+  if (!qualifying || !prev.qualifying || elapsedMs > ATTENTION.maxHeartbeatGapMs)
+    return { accepted: true, creditMs: 0, mark };
+  if (hb.step === "content") {
+    const rate = ((hb.positionSeconds - prev.positionSeconds) * 1000) / elapsedMs;
+    if (rate < ATTENTION.playbackRateMin || rate > ATTENTION.playbackRateMax)
+      return { accepted: true, creditMs: 0, mark };
+  }
+  return { accepted: true, creditMs: elapsedMs, mark };
+}

@@ -123,6 +123,11 @@ export const ZEnv = z
     /** YouTube's public oEmbed endpoint (tests point it at a local stand-in). */
     OEMBED_URL: z.url().default("https://www.youtube.com/oembed"),
     OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+    /**
+     * Script URL of the YouTube IFrame Player API, whose player events time the content (ADR 046);
+     * the journeys point it at a local stand-in. Its origin is allowed in the CSP.
+     */
+    YOUTUBE_IFRAME_API_URL: z.url().default("https://www.youtube.com/iframe_api"),
     /** Script URL of an ad network's tag for the watch page's ad slot; unset shows the house ad. */
     AD_NETWORK_TAG: optionalUrl,
     /**

@@ -12,6 +12,8 @@ export interface SecurityOptions {
   https: boolean;
   /** Origin of the configured ad network's tag (AD_NETWORK_TAG): its scripts, frames and images. */
   adNetworkOrigin?: string;
+  /** Origin of the YouTube IFrame Player API's script (YOUTUBE_IFRAME_API_URL). */
+  youtubeIframeApiOrigin?: string;
   /**
    * Outside production, a request from the address the page was served on is same-origin too
    * (http://127.0.0.1:3000, a LAN address tried on a phone), whatever PUBLIC_URL says.
@@ -80,6 +82,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
           ...opts.inlineScriptHashes.map((h) => `'${h}'`),
           "https://www.youtube.com",
           "https://s.ytimg.com",
+          ...(opts.youtubeIframeApiOrigin ? [opts.youtubeIframeApiOrigin] : []),
           ...ad,
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],

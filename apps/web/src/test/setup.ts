@@ -28,6 +28,20 @@ if (!("ResizeObserver" in globalThis)) {
     },
   );
 }
+// The watch page's player needs its share on screen (jsdom has no layout: nothing is visible).
+if (!("IntersectionObserver" in globalThis)) {
+  vi.stubGlobal(
+    "IntersectionObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+}
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLAYER_STATES, WATCH_STEPS } from "../attention";
 import { COUNTRIES, THEMES } from "../constants";
 import { ZBalances, ZMinorUnits } from "./money";
 
@@ -162,6 +163,21 @@ export const ZWatchSession = z
     adSeconds: z.number().int(),
     contentSeconds: z.number().int(),
     serverTime: z.iso.datetime(),
+    /** Milliseconds of each step the server's heartbeat evidence attested (ADR 046). */
+    adAttestedMs: z.number().int(),
+    contentAttestedMs: z.number().int(),
+    /** The session's last accepted heartbeat seq: the page continues above it after a reload. */
+    heartbeatSeq: z.number().int(),
+    /** The proof-of-work challenge the page solves while the content plays (CONTENT only). */
+    challenge: z
+      .object({
+        algorithm: z.string(),
+        challenge: z.string(),
+        maxnumber: z.number().int(),
+        salt: z.string(),
+        signature: z.string(),
+      })
+      .nullable(),
   })
   .meta({ id: "WatchSession" });
 export type TWatchSession = z.infer<typeof ZWatchSession>;
@@ -174,6 +190,64 @@ export const ZWatchCompleteResult = z
   })
   .meta({ id: "WatchCompleteResult" });
 export type TWatchCompleteResult = z.infer<typeof ZWatchCompleteResult>;
+
+/** One heartbeat of the page while the advertisement or the content is shown (ADR 046). */
+export const ZWatchHeartbeat = z
+  .object({
+    step: z.enum(WATCH_STEPS),
+    /** Strictly increasing within a session; a repeat or an older one is refused. */
+    seq: z.number().int().min(1).max(1_000_000),
+    playerState: z.enum(PLAYER_STATES),
+    positionSeconds: z.number().min(0).max(86_400),
+    visible: z.boolean(),
+    focused: z.boolean(),
+    visibleRatio: z.number().min(0).max(1),
+    playerWidth: z.number().min(0).max(100_000),
+    playerHeight: z.number().min(0).max(100_000),
+  })
+  .strict()
+  .meta({ id: "WatchHeartbeat" });
+export type TWatchHeartbeat = z.infer<typeof ZWatchHeartbeat>;
+
+export const ZWatchHeartbeatResult = z
+  .object({
+    seq: z.number().int(),
+    /** Whether this heartbeat's page qualified (the next one can then count the time between). */
+    qualifying: z.boolean(),
+    adAttestedMs: z.number().int(),
+    contentAttestedMs: z.number().int(),
+  })
+  .meta({ id: "WatchHeartbeatResult" });
+export type TWatchHeartbeatResult = z.infer<typeof ZWatchHeartbeatResult>;
+
+/** Completing a session: the solved proof-of-work challenge (altcha's base64 payload). */
+export const ZWatchComplete = z
+  .object({ solution: z.string().min(1).max(2_000) })
+  .strict()
+  .meta({ id: "WatchComplete" });
+export type TWatchComplete = z.infer<typeof ZWatchComplete>;
+
+/** YouTube IFrame Player error codes that mean the video cannot play here; 0: the API did not load. */
+export const UNPLAYABLE_ERROR_CODES = [0, 2, 5, 100, 101, 150, 153] as const;
+
+export const ZUnplayableReport = z
+  .object({
+    errorCode: z
+      .number()
+      .int()
+      .refine((c) => (UNPLAYABLE_ERROR_CODES as readonly number[]).includes(c)),
+  })
+  .strict()
+  .meta({ id: "UnplayableReport" });
+export type TUnplayableReport = z.infer<typeof ZUnplayableReport>;
+
+export const ZUnplayableReportResult = z
+  .object({
+    /** Whether this report took the video out of the feed (the last of ATTENTION's threshold). */
+    hidden: z.boolean(),
+  })
+  .meta({ id: "UnplayableReportResult" });
+export type TUnplayableReportResult = z.infer<typeof ZUnplayableReportResult>;
 
 export const ZViewRequest = z
   .object({
@@ -205,6 +279,8 @@ export const ZPublicConfig = z
   .object({
     /** Script URL of the configured ad network, or null for the house ad. */
     adNetworkTag: z.string().nullable(),
+    /** Script URL of the YouTube IFrame Player API (a local stand-in in tests). */
+    youtubeIframeApiUrl: z.string(),
   })
   .meta({ id: "PublicConfig" });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

@@ -140,7 +140,9 @@ $$;
 -- a member's completions, so the rewatch window is exact; the daily cap is a counter row.
 CREATE OR REPLACE FUNCTION vv_watch_complete(
   p_member uuid, p_session uuid, p_now timestamptz, p_content_seconds int, p_rewatch_hours int,
-  p_day date, p_cap int, p_watcher_reward bigint, p_creator_reward bigint, p_hold_hours jsonb
+  p_day date, p_cap int, p_watcher_reward bigint, p_creator_reward bigint, p_hold_hours jsonb,
+  -- ATTENTION (ADR 046): the verified proof-of-work challenge's key, recorded once, ever.
+  p_challenge_key text
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_video uuid;
@@ -160,15 +162,27 @@ BEGIN
   -- The credit's ledger transaction is named up front, so the session records it in this update.
   v_tx := gen_random_uuid();
   UPDATE ads_sessions s SET status = 'COMPLETED', content_completed_at = p_now, credited = true,
-    ledger_transaction_id = v_tx
+    ledger_transaction_id = v_tx,
+    challenge_key = p_challenge_key -- ATTENTION (ADR 046): the challenge is spent with the credit
   FROM videos v JOIN profiles cp ON cp.id = v.user_id
   WHERE s.id = p_session AND s.user_id = p_member AND s.status = 'CONTENT'
     AND s.content_started_at <= p_now - p_content_seconds * interval '1 second' AND v.id = s.video_id
+    -- ATTENTION (ADR 046): completes only on the heartbeats' attested content seconds, checked
+    -- on the row in this statement so no race can complete on elapsed time alone.
+    AND s.content_attested_ms >= p_content_seconds * 1000
   RETURNING s.video_id, to_jsonb(s.*), v.user_id, cp.suspended
     INTO v_video, v_session, v_creator, v_creator_suspended;
   IF v_video IS NULL THEN
     SELECT status INTO v_status FROM ads_sessions WHERE id = p_session AND user_id = p_member;
     IF v_status IS NULL THEN PERFORM vv_refuse('NOT_FOUND', '{"context": "watchSession"}'); END IF;
+    -- ATTENTION (ADR 046): a spent challenge says so; attested content short of the need says so.
+    IF EXISTS (SELECT 1 FROM ads_sessions WHERE challenge_key = p_challenge_key) THEN
+      PERFORM vv_refuse('CHALLENGE_FAILED', '{"context": "used"}');
+    END IF;
+    IF v_status = 'CONTENT' AND EXISTS (SELECT 1 FROM ads_sessions WHERE id = p_session
+        AND content_started_at <= p_now - p_content_seconds * interval '1 second') THEN
+      PERFORM vv_refuse('ATTENTION_NOT_PROVEN', jsonb_build_object('seconds', p_content_seconds));
+    END IF;
     IF v_status = 'AD' THEN PERFORM vv_refuse('SESSION_TOO_EARLY', '{"context": "contentNotStarted"}'); END IF;
     IF v_status = 'CONTENT' THEN
       PERFORM vv_refuse('SESSION_TOO_EARLY', jsonb_build_object('context', 'content', 'seconds', p_content_seconds));

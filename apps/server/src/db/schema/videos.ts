@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -37,6 +38,11 @@ export const videos = pgTable(
     watchedCount: bigint("watched_count", { mode: "number" }).notNull().default(0),
     boostedUntil: timestamp("boosted_until", { withTimezone: true }),
     ledgerTransactionId: uuid("ledger_transaction_id"),
+    /**
+     * Set when ATTENTION.unplayableReportsToHide different members reported the video unplayable
+     * (ADR 046): the feed no longer lists it and its owner was told.
+     */
+    unplayableAt: timestamp("unplayable_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -96,8 +102,20 @@ export const adsSessions = pgTable(
     contentCompletedAt: timestamp("content_completed_at", { withTimezone: true }),
     credited: boolean("credited").notNull().default(false),
     ledgerTransactionId: uuid("ledger_transaction_id"),
+    // Proof of attention (ADR 046): the last accepted heartbeat (its seq, the server's instant,
+    // the player's position, whether it qualified) and the attested milliseconds of each step,
+    // so a heartbeat is ONE conditional update of this row and no insert.
+    hbSeq: integer("hb_seq").notNull().default(0),
+    hbAt: timestamp("hb_at", { withTimezone: true }),
+    hbPosition: doublePrecision("hb_position").notNull().default(0),
+    hbQualifying: boolean("hb_qualifying").notNull().default(false),
+    adAttestedMs: integer("ad_attested_ms").notNull().default(0),
+    contentAttestedMs: integer("content_attested_ms").notNull().default(0),
+    /** The completing proof-of-work challenge's key (its signature): used once, ever. */
+    challengeKey: text("challenge_key"),
   },
   (t) => [
+    uniqueIndex("ads_sessions_challenge_key_idx").on(t.challengeKey),
     uniqueIndex("ads_sessions_one_open_idx")
       .on(t.userId)
       .where(sql`${t.status} in ('AD', 'CONTENT')`),
@@ -109,6 +127,23 @@ export const adsSessions = pgTable(
       sql`${t.status} in ('AD', 'CONTENT', 'COMPLETED', 'ABANDONED')`,
     ),
   ],
+);
+
+/** One member's report that a video cannot be played (ADR 046): one per member per video. */
+export const videoUnplayableReports = pgTable(
+  "video_unplayable_reports",
+  {
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The player's error code (2, 5, 100, 101, 150) or 0 when the API script did not load. */
+    errorCode: integer("error_code").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.userId] })],
 );
 
 /** Credited watch sessions per member per UTC day: the daily cap, counted race-safely. */

@@ -23,7 +23,8 @@ export type TemplateKind =
   | "supportReply"
   | "accountDeletionScheduled"
   | "accountDeletionCancelled"
-  | "accountDeletionDone";
+  | "accountDeletionDone"
+  | "videoUnplayable";
 
 /** Notices that are not a reply to something the reader asked for: no "ignore this" line. */
 const NO_IGNORE_LINE: TemplateKind[] = [
@@ -37,6 +38,7 @@ const NO_IGNORE_LINE: TemplateKind[] = [
   "supportReply",
   "accountDeletionCancelled",
   "accountDeletionDone",
+  "videoUnplayable",
 ];
 
 export interface RenderedMail {

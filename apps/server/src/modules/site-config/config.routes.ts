@@ -1,12 +1,15 @@
 import { ZPublicConfig } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
-/** Public settings the web app reads at run time (the ad slot's network tag). */
-export const configRoutes: FastifyPluginAsyncZod<{ adNetworkTag: string | undefined }> = async (
-  app,
-  opts,
-) => {
-  const config = { adNetworkTag: opts.adNetworkTag ?? null };
+/** Public settings the web app reads at run time (the ad slot's network tag, the YouTube player API's script). */
+export const configRoutes: FastifyPluginAsyncZod<{
+  adNetworkTag: string | undefined;
+  youtubeIframeApiUrl: string;
+}> = async (app, opts) => {
+  const config = {
+    adNetworkTag: opts.adNetworkTag ?? null,
+    youtubeIframeApiUrl: opts.youtubeIframeApiUrl,
+  };
   app.get(
     "/api/config",
     {

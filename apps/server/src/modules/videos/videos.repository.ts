@@ -46,7 +46,8 @@ export interface FeedFilter {
 }
 
 function filterSql(filter: FeedFilter): SQL[] {
-  const where: SQL[] = [];
+  // A video enough members reported unplayable is out of the feed (ADR 046).
+  const where: SQL[] = [sql`v.unplayable_at is null`];
   if (filter.country) where.push(sql`v.country = ${filter.country}`);
   if (filter.theme) where.push(sql`v.theme = ${filter.theme}`);
   return where;

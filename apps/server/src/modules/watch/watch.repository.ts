@@ -11,13 +11,17 @@ export interface SessionRow {
   contentStartedAt: Date | null;
   contentCompletedAt: Date | null;
   credited: boolean;
+  adAttestedMs: number;
+  contentAttestedMs: number;
+  hbSeq: number;
 }
 
 type Raw = Record<keyof SessionRow, unknown>;
 
 const COLUMNS = sql`id, user_id as "userId", video_id as "videoId", status,
   ad_started_at as "adStartedAt", content_started_at as "contentStartedAt",
-  content_completed_at as "contentCompletedAt", credited`;
+  content_completed_at as "contentCompletedAt", credited,
+  ad_attested_ms as "adAttestedMs", content_attested_ms as "contentAttestedMs", hb_seq as "hbSeq"`;
 
 const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 
@@ -31,6 +35,9 @@ function toRow(r: Raw): SessionRow {
     contentStartedAt: date(r.contentStartedAt),
     contentCompletedAt: date(r.contentCompletedAt),
     credited: Boolean(r.credited),
+    adAttestedMs: Number(r.adAttestedMs ?? 0),
+    contentAttestedMs: Number(r.contentAttestedMs ?? 0),
+    hbSeq: Number(r.hbSeq ?? 0),
   };
 }
 
@@ -83,16 +90,22 @@ export async function insertSession(
   return rows[0] ? toRow(rows[0]) : undefined;
 }
 
-/** AD → CONTENT, only once the ad has run since `adStartedBefore`. */
+/**
+ * AD → CONTENT, only once the ad has run since `adStartedBefore` and the heartbeats attested
+ * `adAttestedMs` of it (ADR 046). The content's first heartbeat then counts nothing (no previous
+ * content heartbeat), so the heartbeat mark is cleared; its seq goes on.
+ */
 export async function startContent(
   db: DbOrTx,
-  opts: { id: string; userId: string; now: Date; adStartedBefore: Date },
+  opts: { id: string; userId: string; now: Date; adStartedBefore: Date; adAttestedMs: number },
 ): Promise<SessionRow | undefined> {
   const rows = await queryRows<Raw>(
     db,
-    sql`update ${adsSessions} set status = 'CONTENT', content_started_at = ${iso(opts.now)}
+    sql`update ${adsSessions} set status = 'CONTENT', content_started_at = ${iso(opts.now)},
+          hb_at = null, hb_qualifying = false
         where id = ${opts.id}::uuid and user_id = ${opts.userId}::uuid and status = 'AD'
           and ad_started_at <= ${iso(opts.adStartedBefore)}
+          and ad_attested_ms >= ${opts.adAttestedMs}
         returning ${COLUMNS}`,
   );
   return rows[0] ? toRow(rows[0]) : undefined;
@@ -120,4 +133,70 @@ export async function creditedOn(db: DbOrTx, userId: string, day: string): Promi
     sql`select credited from ${watchDaily} where user_id = ${userId}::uuid and day = ${day}::date`,
   );
   return Number(rows[0]?.credited ?? 0);
+}
+
+/** What a heartbeat needs of its session: one primary-key read. */
+export interface HeartbeatRow {
+  userId: string;
+  status: WatchStatus;
+  hbSeq: number;
+  hbAt: Date | null;
+  hbPosition: number;
+  hbQualifying: boolean;
+}
+
+export async function findHeartbeatRow(db: DbOrTx, id: string): Promise<HeartbeatRow | undefined> {
+  const rows = await queryRows<Record<keyof HeartbeatRow, unknown>>(
+    db,
+    sql`select user_id as "userId", status, hb_seq as "hbSeq", hb_at as "hbAt",
+          hb_position as "hbPosition", hb_qualifying as "hbQualifying"
+        from ${adsSessions} where id = ${id}::uuid`,
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    userId: String(r.userId),
+    status: r.status as WatchStatus,
+    hbSeq: Number(r.hbSeq),
+    hbAt: date(r.hbAt),
+    hbPosition: Number(r.hbPosition),
+    hbQualifying: Boolean(r.hbQualifying),
+  };
+}
+
+/**
+ * Records an accepted heartbeat: ONE conditional update of the session row (ADR 046), applied
+ * only if the row is still in the step and at the seq the verdict was computed from (a
+ * concurrent heartbeat, a new session or the completion makes it a no-op). Undefined then.
+ */
+export async function recordHeartbeat(
+  db: DbOrTx,
+  opts: {
+    id: string;
+    userId: string;
+    status: "AD" | "CONTENT";
+    prevSeq: number;
+    seq: number;
+    at: Date;
+    position: number;
+    qualifying: boolean;
+    creditMs: number;
+  },
+): Promise<{ adAttestedMs: number; contentAttestedMs: number } | undefined> {
+  const ad = opts.status === "AD" ? opts.creditMs : 0;
+  const content = opts.status === "CONTENT" ? opts.creditMs : 0;
+  const rows = await queryRows<{ adAttestedMs: unknown; contentAttestedMs: unknown }>(
+    db,
+    sql`update ${adsSessions} set hb_seq = ${opts.seq}, hb_at = ${iso(opts.at)},
+          hb_position = ${opts.position}, hb_qualifying = ${opts.qualifying},
+          ad_attested_ms = ad_attested_ms + ${ad}::int,
+          content_attested_ms = content_attested_ms + ${content}::int
+        where id = ${opts.id}::uuid and user_id = ${opts.userId}::uuid
+          and status = ${opts.status} and hb_seq = ${opts.prevSeq}
+        returning ad_attested_ms as "adAttestedMs", content_attested_ms as "contentAttestedMs"`,
+  );
+  const r = rows[0];
+  return r
+    ? { adAttestedMs: Number(r.adAttestedMs), contentAttestedMs: Number(r.contentAttestedMs) }
+    : undefined;
 }

@@ -1,9 +1,27 @@
-import { ZErrorResponse, ZWatchCompleteResult, ZWatchSession } from "@viewvault/shared";
+import {
+  ZErrorResponse,
+  ZUnplayableReport,
+  ZUnplayableReportResult,
+  ZWatchComplete,
+  ZWatchCompleteResult,
+  ZWatchHeartbeat,
+  ZWatchHeartbeatResult,
+  ZWatchSession,
+} from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
 import { recordWatchSignal } from "../risk/signals";
-import { beginContent, completeWatch, currentSession, startSession } from "./watch.service";
+import {
+  beginContent,
+  completeWatch,
+  currentSession,
+  heartbeat,
+  startSession,
+  type WatchDeps,
+} from "./watch.service";
+import { challengeHmacKey } from "./watch-challenge";
+import { reportUnplayable } from "./watch-unplayable";
 
 const ZIdParams = z.object({ id: z.string().max(64) });
 const errors = {
@@ -14,8 +32,16 @@ const errors = {
   422: ZErrorResponse,
 };
 
-/** Server-timed watch sessions: advertisement (30 s) → content (30 s) → completed and credited. */
-export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Watch sessions: advertisement (30 s) → content (30 s) → completed and credited, on the evidence
+ * of the page's heartbeats and a solved proof-of-work challenge (ADR 046).
+ */
+export const watchRoutes: FastifyPluginAsyncZod<{ authSecret: string; publicUrl: string }> = async (
+  app,
+  opts,
+) => {
+  const challengeKey = challengeHmacKey(opts.authSecret);
+  const deps = (): WatchDeps => ({ db: app.db, clock: app.clock, challengeKey });
   app.post(
     "/api/videos/:id/sessions",
     {
@@ -55,8 +81,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZWatchSession, 401: errors[401], 403: errors[403], 404: errors[404] },
       },
     },
-    async (request) =>
-      currentSession(app.db, app.clock, currentMember(request).profile.id, request.params.id),
+    async (request) => currentSession(deps(), currentMember(request).profile.id, request.params.id),
   );
 
   app.post(
@@ -65,13 +90,54 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireMember,
       schema: {
         tags: ["watch"],
-        summary: "The advertisement ended: the video content starts (needs 30 s of advertisement)",
+        summary:
+          "The advertisement ended: the video content starts (needs 30 s of advertisement attested by heartbeats); answers the session's challenge",
         params: ZIdParams,
         response: { 200: ZWatchSession, ...errors },
       },
     },
+    async (request) => beginContent(deps(), currentMember(request).profile.id, request.params.id),
+  );
+
+  app.post(
+    "/api/watch-sessions/:id/heartbeats",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["watch"],
+        summary:
+          "A heartbeat of the watching page (every 5 s): the server attests the time between two qualifying ones",
+        params: ZIdParams,
+        body: ZWatchHeartbeat,
+        response: { 200: ZWatchHeartbeatResult, ...errors },
+      },
+    },
     async (request) =>
-      beginContent(app.db, app.clock, currentMember(request).profile.id, request.params.id),
+      heartbeat(deps(), currentMember(request).profile.id, request.params.id, request.body),
+  );
+
+  app.post(
+    "/api/videos/:id/unplayable-reports",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["watch"],
+        summary:
+          "Report that a video cannot be played (one report per member); enough members take it out of the feed",
+        params: ZIdParams,
+        body: ZUnplayableReport,
+        response: { 200: ZUnplayableReportResult, ...errors },
+      },
+    },
+    async (request) =>
+      reportUnplayable(
+        app.db,
+        app.clock,
+        opts.publicUrl,
+        currentMember(request).profile.id,
+        request.params.id,
+        request.body.errorCode,
+      ),
   );
 
   app.post(
@@ -83,12 +149,19 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["watch"],
         summary:
-          "Complete the session (needs 30 s of content): watcher and creator earn 1 view each",
+          "Complete the session (needs 30 s of content attested by heartbeats and the solved challenge): watcher and creator earn 1 view each",
         params: ZIdParams,
+        body: ZWatchComplete,
         response: { 200: ZWatchCompleteResult, ...errors },
       },
     },
     async (request) =>
-      completeWatch(app.money, app.clock, currentMember(request).profile.id, request.params.id),
+      completeWatch(
+        app.money,
+        deps(),
+        currentMember(request).profile.id,
+        request.params.id,
+        request.body.solution,
+      ),
   );
 };

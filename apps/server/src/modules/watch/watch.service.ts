@@ -1,7 +1,11 @@
 import {
+  ATTENTION,
+  accrueHeartbeat,
   HOLD,
   type TBalances,
   type TWatchCompleteResult,
+  type TWatchHeartbeat,
+  type TWatchHeartbeatResult,
   type TWatchSession,
   VIDEO,
 } from "@viewvault/shared";
@@ -9,17 +13,28 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { command, type Money } from "../ledger/money-command";
+import { riskLevelFor } from "../risk/risk.service";
 import { findVideo } from "../videos/videos.repository";
 import {
   abandonOpenSessions,
   creditedOn,
   creditedSince,
+  findHeartbeatRow,
   findOpenSession,
   findSession,
   insertSession,
+  recordHeartbeat,
   type SessionRow,
   startContent,
 } from "./watch.repository";
+import { issueChallenge, verifyChallenge } from "./watch-challenge";
+
+/** What the watch commands need besides the database: the clock and the challenge's HMAC key. */
+export interface WatchDeps {
+  db: Db;
+  clock: Clock;
+  challengeKey: string;
+}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REWATCH_MS = VIDEO.rewatchWindowHours * 3_600_000;
@@ -39,7 +54,11 @@ export function utcDay(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function toSessionDto(row: SessionRow, now: Date): TWatchSession {
+export function toSessionDto(
+  row: SessionRow,
+  now: Date,
+  challenge: TWatchSession["challenge"] = null,
+): TWatchSession {
   return {
     id: row.id,
     videoId: row.videoId,
@@ -51,7 +70,21 @@ export function toSessionDto(row: SessionRow, now: Date): TWatchSession {
     adSeconds: VIDEO.adSeconds,
     contentSeconds: VIDEO.contentSeconds,
     serverTime: now.toISOString(),
+    adAttestedMs: row.adAttestedMs,
+    contentAttestedMs: row.contentAttestedMs,
+    heartbeatSeq: row.hbSeq,
+    challenge,
   };
+}
+
+/**
+ * The session's answer; in CONTENT with the proof-of-work challenge the page solves while the
+ * content plays (ADR 046), bound to this session and costlier for a riskier member.
+ */
+async function sessionAnswer(deps: WatchDeps, row: SessionRow, now: Date): Promise<TWatchSession> {
+  if (row.status !== "CONTENT") return toSessionDto(row, now);
+  const risk = await riskLevelFor(deps.db, row.userId);
+  return toSessionDto(row, now, await issueChallenge(deps.challengeKey, row.id, risk, now));
 }
 
 function sessionId(id: string): string {
@@ -96,16 +129,15 @@ export async function startSession(
  * server's clock says it is), with the server's time; NOT_FOUND when there is none.
  */
 export async function currentSession(
-  db: Db,
-  clock: Clock,
+  deps: WatchDeps,
   memberId: string,
   rawVideoId: string,
 ): Promise<TWatchSession> {
   const session = UUID_RE.test(rawVideoId)
-    ? await findOpenSession(db, memberId, rawVideoId.toLowerCase())
+    ? await findOpenSession(deps.db, memberId, rawVideoId.toLowerCase())
     : undefined;
   if (!session) throw new AppError("NOT_FOUND", { context: "watchSession" });
-  return toSessionDto(session, clock.now());
+  return sessionAnswer(deps, session, deps.clock.now());
 }
 
 async function ownSession(db: Db, memberId: string, id: string): Promise<SessionRow> {
@@ -115,13 +147,16 @@ async function ownSession(db: Db, memberId: string, id: string): Promise<Session
   return session;
 }
 
-/** The ad is over: the content starts, if the server saw 30 s of ad. A retry is harmless. */
+/**
+ * The ad is over: the content starts, if the server saw 30 s of ad and the heartbeats attested
+ * 30 s of it on screen (ADR 046). A retry is harmless.
+ */
 export async function beginContent(
-  db: Db,
-  clock: Clock,
+  deps: WatchDeps,
   memberId: string,
   rawId: string,
 ): Promise<TWatchSession> {
+  const { db, clock } = deps;
   const id = sessionId(rawId);
   const now = clock.now();
   const row = await startContent(db, {
@@ -129,12 +164,70 @@ export async function beginContent(
     userId: memberId,
     now,
     adStartedBefore: new Date(now.getTime() - VIDEO.adSeconds * 1000),
+    adAttestedMs: ATTENTION.adSeconds * 1000,
   });
-  if (row) return toSessionDto(row, now);
+  if (row) return sessionAnswer(deps, row, now);
   const session = await ownSession(db, memberId, id);
-  if (session.status === "CONTENT") return toSessionDto(session, now);
-  if (session.status === "AD") throw new AppError("SESSION_TOO_EARLY", { context: "ad" });
+  if (session.status === "CONTENT") return sessionAnswer(deps, session, now);
+  if (session.status === "AD") {
+    if (session.adStartedAt.getTime() > now.getTime() - VIDEO.adSeconds * 1000)
+      throw new AppError("SESSION_TOO_EARLY", { context: "ad" });
+    throw new AppError("ATTENTION_NOT_PROVEN", { context: "ad", seconds: ATTENTION.adSeconds });
+  }
   throw notActive(session);
+}
+
+/**
+ * One heartbeat of the page (ADR 046), judged on the server's clock by the evidence accumulator
+ * (packages/shared attention.ts) and recorded by ONE conditional update of the session row. A
+ * replayed, out-of-order or too-early one is refused (409) and changes nothing; so is one for a
+ * session a newer one replaced (context otherSession: the member watches elsewhere).
+ */
+export async function heartbeat(
+  deps: WatchDeps,
+  memberId: string,
+  rawId: string,
+  hb: TWatchHeartbeat,
+): Promise<TWatchHeartbeatResult> {
+  const id = sessionId(rawId);
+  const row = await findHeartbeatRow(deps.db, id);
+  if (!row || row.userId !== memberId) throw new AppError("NOT_FOUND", { context: "watchSession" });
+  if (row.status === "ABANDONED")
+    throw new AppError("HEARTBEAT_REJECTED", { context: "otherSession" });
+  if (row.status === "COMPLETED")
+    throw new AppError("SESSION_NOT_ACTIVE", { context: "completed" });
+  const step = row.status === "AD" ? "ad" : "content";
+  if (hb.step !== step || hb.seq <= row.hbSeq) throw new AppError("HEARTBEAT_REJECTED");
+  const now = deps.clock.now();
+  const prev = row.hbAt
+    ? {
+        seq: row.hbSeq,
+        atMs: row.hbAt.getTime(),
+        positionSeconds: row.hbPosition,
+        qualifying: row.hbQualifying,
+      }
+    : null;
+  const verdict = accrueHeartbeat(prev, hb, now.getTime());
+  if (!verdict.accepted) throw new AppError("HEARTBEAT_REJECTED");
+  const recorded = await recordHeartbeat(deps.db, {
+    id,
+    userId: memberId,
+    status: row.status,
+    prevSeq: row.hbSeq,
+    seq: hb.seq,
+    at: now,
+    position: hb.positionSeconds,
+    qualifying: verdict.mark.qualifying,
+    creditMs: verdict.creditMs,
+  });
+  if (!recorded) {
+    // A concurrent heartbeat, a newer session or the completion changed the row meanwhile.
+    const after = await findHeartbeatRow(deps.db, id);
+    if (after?.status === "ABANDONED")
+      throw new AppError("HEARTBEAT_REJECTED", { context: "otherSession" });
+    throw new AppError("HEARTBEAT_REJECTED");
+  }
+  return { seq: hb.seq, qualifying: verdict.mark.qualifying, ...recorded };
 }
 
 const COMPLETE_COMMAND = command("vv_watch_complete", {
@@ -148,23 +241,29 @@ const COMPLETE_COMMAND = command("vv_watch_complete", {
   p_watcher_reward: "bigint",
   p_creator_reward: "bigint",
   p_hold_hours: "jsonb",
+  p_challenge_key: "text",
 });
 
 /**
- * Completes a session through its command (vv_watch_complete, db/functions/videos.sql): once 30 s
- * of content passed by the server's clock, in one statement, the session is completed and the
- * watcher and the creator credited 1 view each, pending for the hold window (ADR 047; nothing to a suspended creator), the watch counted,
- * the rewatch window and the daily cap checked. Only one of many concurrent completions finds the
- * session in CONTENT.
+ * Completes a session through its command (vv_watch_complete, db/functions/videos.sql):
+ * the solved proof-of-work challenge is verified first (signature, this session, not expired);
+ * then, once 30 s of content passed by the server's clock AND the heartbeats attested 30 s of it
+ * (checked on the row in the completing statement) and the challenge was never spent (unique
+ * key, spent in that statement), in one statement, the session is completed and the
+ * watcher and the creator credited 1 view each, pending for the hold window (ADR 047; nothing to a suspended creator), the watch
+ * counted, the rewatch window and the daily cap checked. Only one of many concurrent completions
+ * finds the session in CONTENT.
  */
 export async function completeWatch(
   money: Money,
-  clock: Clock,
+  deps: Pick<WatchDeps, "clock" | "challengeKey">,
   memberId: string,
   rawId: string,
+  solution: string,
 ): Promise<TWatchCompleteResult> {
   const id = sessionId(rawId);
-  const now = clock.now();
+  const now = deps.clock.now();
+  const challengeKey = await verifyChallenge(deps.challengeKey, id, solution, now);
   const outcome = await COMPLETE_COMMAND.run<{
     session: Record<string, string | boolean | null>;
     rewardViews: string;
@@ -181,6 +280,7 @@ export async function completeWatch(
     creatorReward: VIDEO.creatorRewardViews,
     // hold: the rewards are pending for the hold window of each member's risk (ADR 047).
     holdHours: JSON.stringify(HOLD.hoursByRisk),
+    challengeKey,
   });
   const { session, rewardViews, balances } = outcome.result;
   const date = (v: unknown) => (v ? new Date(v as string) : null);
@@ -193,6 +293,9 @@ export async function completeWatch(
     contentStartedAt: date(session.content_started_at),
     contentCompletedAt: date(session.content_completed_at),
     credited: Boolean(session.credited),
+    adAttestedMs: Number(session.ad_attested_ms ?? 0),
+    contentAttestedMs: Number(session.content_attested_ms ?? 0),
+    hbSeq: Number(session.hb_seq ?? 0),
   };
   return { session: toSessionDto(row, now), rewardViews, balances };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   initialWatchState,
   isPaused,
+  pauseReason,
   type SessionTimes,
   secondsLeft,
   type WatchEvent,
@@ -32,6 +33,7 @@ function session(at: number, overrides: Partial<SessionTimes> = {}): SessionTime
 }
 
 const tick = (now: number, ms: number): WatchEvent => ({ type: "TICK", now, ms });
+const playing: WatchEvent = { type: "PLAYER", paused: false };
 
 describe("watch state machine", () => {
   it("goes start → ad → close → content → completed, on the server's clock", () => {
@@ -63,10 +65,15 @@ describe("watch state machine", () => {
       s,
     );
     expect(s).toMatchObject({ phase: "content", contentMs: 0 });
+    // The content counts only once the player reports PLAYING.
+    expect(pauseReason(s)).toBe("player");
+    s = run([tick(B1 + 1_000, 1_000), playing], s);
+    expect(s.contentMs).toBe(0);
+    s = run([tick(B1 + 1_000, 0)], s);
     expect(secondsLeft(s).content).toBe(30);
-    s = run([tick(B1 + 29_000, 29_000)], s);
+    s = run([tick(B1 + 30_000, 29_000)], s);
     expect(s).toMatchObject({ phase: "content", contentMs: 29_000 });
-    s = run([tick(B1 + 30_000, 1_000)], s);
+    s = run([tick(B1 + 31_000, 1_000)], s);
     expect(s.phase).toBe("completing");
     s = run([{ type: "COMPLETED" }], s);
     expect(s.phase).toBe("completed");
@@ -94,6 +101,7 @@ describe("watch state machine", () => {
           }),
           at: B1,
         },
+        playing,
         tick(B1 + 30_000, 30_000),
       ],
       s,
@@ -103,33 +111,35 @@ describe("watch state machine", () => {
     expect(s.phase).toBe("completing");
   });
 
-  it("counts the ad on the server's clock and never runs ahead of it", () => {
+  it("counts the ad only while attended, never ahead of the server's clock", () => {
     // The answer arrives 2 s after the server started the ad (its serverTime says so).
     const late = session(B0, { adStartedAt: server(B0 - 2_000) });
     let s = run([{ type: "START" }, { type: "STARTED", session: late, at: B0 }]);
-    expect(s.adMs).toBe(2_000);
-    // A hidden tab does not stop the ad: the server's clock runs on.
-    s = run([{ type: "VISIBILITY", hidden: true }, tick(B0 + 10_000, 10_000)], s);
-    expect(s.adMs).toBe(12_000);
-    expect(isPaused(s)).toBe(false);
-    // Content: a long gap between ticks never counts more than the server has seen.
-    s = run(
-      [{ type: "VISIBILITY", hidden: false }, tick(B0 + 28_000, 18_000), { type: "CLOSE_AD" }],
-      s,
-    );
-    const B1 = B0 + 30_000;
+    expect(s.adMs).toBe(0);
+    // A long gap between ticks never counts more than the server's clock has run.
+    s = run([tick(B0 + 1_000, 5_000)], s);
+    expect(s.adMs).toBe(3_000);
+    // A hidden or unfocused page stops the ad (the server would not attest it).
+    s = run([{ type: "VISIBILITY", hidden: true }, tick(B0 + 10_000, 9_000)], s);
+    expect(s.adMs).toBe(3_000);
+    expect(pauseReason(s)).toBe("hidden");
     s = run(
       [
-        {
-          type: "CONTENT_STARTED",
-          session: session(B1, { status: "CONTENT", contentStartedAt: server(B1) }),
-          at: B1,
-        },
-        tick(B1 + 4_000, 9_000),
+        { type: "VISIBILITY", hidden: false },
+        { type: "ATTENTION", unfocused: true },
       ],
       s,
     );
-    expect(s.contentMs).toBe(4_000);
+    expect(pauseReason(s)).toBe("unfocused");
+    s = run([tick(B0 + 12_000, 2_000)], s);
+    expect(s.adMs).toBe(3_000);
+    // The player's place on screen does not matter for the ad.
+    s = run(
+      [{ type: "ATTENTION", unfocused: false, offScreen: true }, tick(B0 + 14_000, 2_000)],
+      s,
+    );
+    expect(s.adMs).toBe(5_000);
+    expect(isPaused(s)).toBe(false);
   });
 
   it("advances the content only while the tab is visible and the player is not paused", () => {
@@ -144,6 +154,7 @@ describe("watch state machine", () => {
         session: session(B1, { status: "CONTENT", contentStartedAt: server(B1) }),
         at: B1,
       },
+      playing,
       tick(B1 + 10_000, 10_000),
       { type: "PLAYER", paused: true },
       tick(B1 + 20_000, 10_000),
@@ -161,8 +172,44 @@ describe("watch state machine", () => {
     s = run([tick(B1 + 30_000, 10_000), { type: "VISIBILITY", hidden: false }], s);
     expect(s).toMatchObject({ phase: "content", contentMs: 10_000 });
     expect(secondsLeft(s).content).toBe(20);
-    s = run([tick(B1 + 50_000, 20_000)], s);
-    expect(s.phase).toBe("completing");
+    expect(run([tick(B1 + 50_000, 20_000)], s).phase).toBe("completing");
+    // Scrolled away, unfocused, or another session opened: paused, and says why.
+    for (const [event, reason] of [
+      [{ type: "ATTENTION", offScreen: true }, "offScreen"],
+      [{ type: "ATTENTION", offScreen: false, unfocused: true }, "unfocused"],
+      [{ type: "OTHER_SESSION" }, "otherSession"],
+    ] as const) {
+      s = run([event, tick(B1 + 35_000, 5_000)], s);
+      expect(pauseReason(s)).toBe(reason);
+      expect(s.contentMs).toBe(10_000);
+    }
+  });
+
+  it("keeps the player's PLAYING reported before the content's answer", () => {
+    const B1 = B0 + 31_000;
+    const s = run([
+      { type: "START" },
+      { type: "STARTED", session: session(B0), at: B0 },
+      tick(B0 + 31_000, 31_000),
+      { type: "CLOSE_AD" },
+      playing,
+      {
+        type: "CONTENT_STARTED",
+        session: session(B1, { status: "CONTENT", contentStartedAt: server(B1) }),
+        at: B1,
+      },
+      tick(B1 + 5_000, 5_000),
+    ]);
+    expect(s).toMatchObject({ phase: "content", contentMs: 5_000, playerPaused: false });
+  });
+
+  it("fails an unplayable video with its reason", () => {
+    const s = run([
+      { type: "START" },
+      { type: "STARTED", session: session(B0), at: B0 },
+      { type: "UNPLAYABLE" },
+    ]);
+    expect(s).toMatchObject({ phase: "failed", error: "VIDEO_UNPLAYABLE" });
   });
 
   it("continues an open session where the server's clock says it is", () => {
@@ -172,7 +219,13 @@ describe("watch state machine", () => {
     expect(run([{ type: "RESUMED", session: null, at: B0 }], resuming).phase).toBe("idle");
     // 12 s into the ad: 18 s left.
     const inAd = run(
-      [{ type: "RESUMED", session: session(B0, { adStartedAt: server(B0 - 12_000) }), at: B0 }],
+      [
+        {
+          type: "RESUMED",
+          session: session(B0, { adStartedAt: server(B0 - 12_000), adAttestedMs: 12_000 }),
+          at: B0,
+        },
+      ],
       resuming,
     );
     expect(inAd).toMatchObject({ phase: "ad", sessionId: "s1", adMs: 12_000 });
@@ -180,7 +233,13 @@ describe("watch state machine", () => {
     expect(run([tick(B0 + 18_000, 18_000)], inAd).phase).toBe("adDone");
     // Past its ad: straight on to the content step.
     const pastAd = run(
-      [{ type: "RESUMED", session: session(B0, { adStartedAt: server(B0 - 45_000) }), at: B0 }],
+      [
+        {
+          type: "RESUMED",
+          session: session(B0, { adStartedAt: server(B0 - 45_000), adAttestedMs: 30_000 }),
+          at: B0,
+        },
+      ],
       resuming,
     );
     expect(pastAd).toMatchObject({ phase: "startingContent", adMs: 30_000 });
@@ -189,12 +248,13 @@ describe("watch state machine", () => {
       status: "CONTENT",
       adStartedAt: server(B0 - 50_000),
       contentStartedAt: server(B0 - 10_000),
+      contentAttestedMs: 10_000,
     });
     const inContent = run([{ type: "RESUMED", session: content, at: B0 }], resuming);
     expect(inContent).toMatchObject({ phase: "content", adMs: 30_000, contentMs: 10_000 });
     expect(secondsLeft(inContent).content).toBe(20);
     // Content the server has fully seen: complete it.
-    const done = { ...content, contentStartedAt: server(B0 - 40_000) };
+    const done = { ...content, contentStartedAt: server(B0 - 40_000), contentAttestedMs: 30_000 };
     expect(run([{ type: "RESUMED", session: done, at: B0 }], resuming).phase).toBe("completing");
     // A closed session is not continued; an answer out of place changes nothing.
     expect(

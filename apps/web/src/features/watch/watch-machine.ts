@@ -9,11 +9,14 @@ import { serverOffsetMs } from "@/lib/server-clock";
  * answer brings the session's timestamps (`adStartedAt`, `contentStartedAt`), its durations
  * (`adSeconds`, `contentSeconds`) and `serverTime`, from which the machine keeps the offset
  * between the server's clock and the browser's.
- * - The advertisement's countdown is the server's: it ends `adSeconds` after `adStartedAt`.
- * - The content advances only while the tab is visible and the player is not paused (SPEC §4),
- *   and never ahead of the server's clock (`contentSeconds` after `contentStartedAt`).
- * - On opening the page, an open session (a reload) continues where the server's clock says it
- *   is: the rest of the ad, or the content step (with the content the server has seen).
+ * - The advertisement advances only while the page is visible and focused, never ahead of the
+ *   server's clock (`adSeconds` after `adStartedAt`).
+ * - The content advances only while the player reports PLAYING, the page is visible and focused
+ *   and the player at least half on screen and 200×200 px (SPEC §4, ADR 046), and never ahead
+ *   of the server's clock (`contentSeconds` after `contentStartedAt`). The server credits what
+ *   the page's heartbeats attest; this timer shows the member the same rules.
+ * - A heartbeat refused because the member opened another session pauses this one.
+ * - On opening the page, an open session (a reload) continues with what the server attested.
  */
 export type WatchPhase =
   | "resuming"
@@ -37,7 +40,11 @@ export type SessionTimes = Pick<
   | "adSeconds"
   | "contentSeconds"
   | "serverTime"
->;
+> &
+  Partial<Pick<TWatchSession, "adAttestedMs" | "contentAttestedMs" | "heartbeatSeq">>;
+
+/** Why the timer stands still, in the order the page says it. */
+export type PauseReason = "otherSession" | "hidden" | "unfocused" | "offScreen" | "player";
 
 export interface WatchState {
   phase: WatchPhase;
@@ -51,11 +58,20 @@ export interface WatchState {
   contentStartedAt: number | null;
   /** Server clock minus browser clock, from the last answer. */
   offsetMs: number;
+  /** The last heartbeat seq the server accepted, per its last answer (heartbeats go on above). */
+  heartbeatSeq: number;
   /** Advertisement shown and content watched so far. */
   adMs: number;
   contentMs: number;
   hidden: boolean;
+  /** The page does not have the focus (another window or app is in front). */
+  unfocused: boolean;
+  /** The player is less than half on screen or smaller than 200×200 px. */
+  offScreen: boolean;
+  /** The player does not report PLAYING (paused, buffering, ended, not started). */
   playerPaused: boolean;
+  /** The member opened another session: this one's heartbeats are refused. */
+  otherSession: boolean;
   /** An error code or message of the last refusal. */
   error: string | null;
 }
@@ -70,6 +86,10 @@ export type WatchEvent =
   /** `now`: the browser's clock; `ms`: browser time since the previous tick. */
   | { type: "TICK"; now: number; ms: number }
   | { type: "VISIBILITY"; hidden: boolean }
+  | { type: "ATTENTION"; unfocused?: boolean; offScreen?: boolean }
+  | { type: "OTHER_SESSION" }
+  /** The video cannot play (the player's error, or its API did not load). */
+  | { type: "UNPLAYABLE" }
   | { type: "PLAYER"; paused: boolean }
   | { type: "CLOSE_AD" }
   | { type: "CONTENT_STARTED"; session: SessionTimes; at: number }
@@ -91,17 +111,33 @@ export function initialWatchState({
     adStartedAt: null,
     contentStartedAt: null,
     offsetMs: 0,
+    heartbeatSeq: 0,
     adMs: 0,
     contentMs: 0,
     hidden,
-    playerPaused: false,
+    unfocused: false,
+    offScreen: false,
+    playerPaused: true,
+    otherSession: false,
     error: null,
   };
 }
 
-/** Whether the content's timer is stopped by the tab or the player (the paused warning shows). */
+/** Why the running step's timer stands still (the paused warning says it), or null. */
+export function pauseReason(state: WatchState): PauseReason | null {
+  if (state.phase !== "ad" && state.phase !== "content") return null;
+  if (state.otherSession) return "otherSession";
+  if (state.hidden) return "hidden";
+  if (state.unfocused) return "unfocused";
+  if (state.phase === "ad") return null;
+  if (state.offScreen) return "offScreen";
+  if (state.playerPaused) return "player";
+  return null;
+}
+
+/** Whether the running step's timer is stopped (the paused warning shows). */
 export function isPaused(state: WatchState): boolean {
-  return state.phase === "content" && (state.hidden || state.playerPaused);
+  return pauseReason(state) !== null;
 }
 
 /** Whole seconds left of the advertisement and of the content. */
@@ -125,6 +161,7 @@ function withSession(state: WatchState, session: SessionTimes, at: number): Watc
     adStartedAt: instant(session.adStartedAt),
     contentStartedAt: instant(session.contentStartedAt),
     offsetMs: serverOffsetMs(session.serverTime, at),
+    heartbeatSeq: Math.max(state.heartbeatSeq, session.heartbeatSeq ?? 0),
   };
 }
 
@@ -140,8 +177,9 @@ function contentAllowed(state: WatchState, now: number): number {
   return clamp(now + state.offsetMs - state.contentStartedAt, state.contentTotalMs);
 }
 
-function inAd(state: WatchState, now: number): WatchState {
-  const adMs = adShown(state, now);
+/** The ad advanced by `ms` of attended time, never ahead of the server's clock. */
+function inAd(state: WatchState, now: number, ms: number): WatchState {
+  const adMs = Math.max(state.adMs, Math.min(state.adMs + Math.max(0, ms), adShown(state, now)));
   return { ...state, adMs, phase: adMs >= state.adTotalMs ? "adDone" : "ad" };
 }
 
@@ -152,16 +190,16 @@ function resume(state: WatchState, session: SessionTimes | null, at: number): Wa
   }
   const next = withSession(state, session, at);
   if (session.status === "AD") {
-    const ad = inAd(next, at);
+    const ad = inAd({ ...next, adMs: 0 }, at, session.adAttestedMs ?? 0);
     // Past its ad already: straight on to the content step.
     return ad.phase === "adDone" ? { ...ad, phase: "startingContent" } : ad;
   }
-  const contentMs = contentAllowed(next, at);
+  const contentMs = Math.min(contentAllowed(next, at), session.contentAttestedMs ?? 0);
   return {
     ...next,
     adMs: next.adTotalMs,
     contentMs,
-    playerPaused: false,
+    playerPaused: true,
     phase: contentMs >= next.contentTotalMs ? "completing" : "content",
   };
 }
@@ -174,14 +212,14 @@ export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
         : state;
     case "STARTED":
       return state.phase === "starting"
-        ? inAd(withSession(state, event.session, event.at), event.at)
+        ? inAd(withSession(state, event.session, event.at), event.at, 0)
         : state;
     case "RESUMED":
       return state.phase === "resuming" ? resume(state, event.session, event.at) : state;
     case "FAILED":
       return { ...state, phase: "failed", error: event.error };
     case "TICK": {
-      if (state.phase === "ad") return inAd(state, event.now);
+      if (state.phase === "ad") return inAd(state, event.now, isPaused(state) ? 0 : event.ms);
       if (state.phase !== "content" || isPaused(state) || event.ms <= 0) return state;
       const contentMs = Math.max(
         state.contentMs,
@@ -195,6 +233,18 @@ export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
     }
     case "VISIBILITY":
       return { ...state, hidden: event.hidden };
+    case "ATTENTION":
+      return {
+        ...state,
+        unfocused: event.unfocused ?? state.unfocused,
+        offScreen: event.offScreen ?? state.offScreen,
+      };
+    case "OTHER_SESSION":
+      return { ...state, otherSession: true };
+    case "UNPLAYABLE":
+      return state.phase === "completed"
+        ? state
+        : { ...state, phase: "failed", error: "VIDEO_UNPLAYABLE" };
     case "PLAYER":
       return { ...state, playerPaused: event.paused };
     case "CLOSE_AD":
@@ -207,12 +257,13 @@ export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
             phase: "content",
             adMs: state.adTotalMs,
             contentMs: 0,
-            playerPaused: false,
+            // The player shows from "startingContent" on: it may report PLAYING before this
+            // answer, and keeps its state.
           }
         : state;
     case "COMPLETED":
       return state.phase === "completing" ? { ...state, phase: "completed" } : state;
     case "RESET":
-      return initialWatchState({ hidden: state.hidden });
+      return { ...initialWatchState({ hidden: state.hidden }), unfocused: state.unfocused };
   }
 }

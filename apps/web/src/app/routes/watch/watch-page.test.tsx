@@ -134,6 +134,10 @@ describe("/watch/:id", () => {
           adSeconds: 30,
           contentSeconds: 30,
           serverTime: at(0),
+          adAttestedMs: 0,
+          contentAttestedMs: 0,
+          heartbeatSeq: 0,
+          challenge: null,
           ...values,
         };
       };
@@ -143,7 +147,7 @@ describe("/watch/:id", () => {
       const fetchMock = signedIn({
         [`GET /api/videos/${ID}`]: video(),
         "GET /api/config": { adNetworkTag: null },
-        [`GET /api/videos/${ID}/sessions/current`]: open({ adStartedAt: 12 }),
+        [`GET /api/videos/${ID}/sessions/current`]: open({ adStartedAt: 12, adAttestedMs: 12_000 }),
       });
       await renderRoute(`/watch/${ID}`);
       const overlay = await screen.findByRole("dialog", { name: "Advertisement" });
@@ -154,7 +158,10 @@ describe("/watch/:id", () => {
       );
       const bar = within(overlay).getByRole("progressbar", { name: "Advertisement" });
       expect(Number(bar.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(12);
-      const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+      // No new session: only the open one's heartbeats.
+      const posts = fetchMock.mock.calls.filter(
+        ([url, init]) => init?.method === "POST" && !String(url).endsWith("/heartbeats"),
+      );
       expect(posts).toEqual([]);
     });
 
@@ -167,6 +174,7 @@ describe("/watch/:id", () => {
           adStartedAt: 50,
           adSeconds: 20,
           contentSeconds: 40,
+          adAttestedMs: 20_000,
         }),
         [`POST /api/watch-sessions/${SESSION}/content`]: () => {
           contentStarts++;
@@ -196,6 +204,7 @@ describe("/watch/:id", () => {
           status: "CONTENT",
           adStartedAt: 45,
           contentStartedAt: 10,
+          contentAttestedMs: 10_000,
         }),
       });
       await renderRoute(`/watch/${ID}`);

@@ -1,4 +1,10 @@
-import type { TWatchCompleteResult, TWatchSession } from "@viewvault/shared";
+import type {
+  TUnplayableReportResult,
+  TWatchCompleteResult,
+  TWatchHeartbeat,
+  TWatchHeartbeatResult,
+  TWatchSession,
+} from "@viewvault/shared";
 import { api } from "@/lib/api-client";
 
 /** POST /api/videos/:id/sessions: the advertisement starts now (server time). */
@@ -11,7 +17,28 @@ export function startContent(sessionId: string): Promise<TWatchSession> {
   return api.post<TWatchSession>(`/api/watch-sessions/${sessionId}/content`);
 }
 
-/** POST /api/watch-sessions/:id/complete: credits watcher and creator once. */
-export function completeWatchSession(sessionId: string): Promise<TWatchCompleteResult> {
-  return api.post<TWatchCompleteResult>(`/api/watch-sessions/${sessionId}/complete`);
+/** POST /api/watch-sessions/:id/heartbeats: what the page shows, every 5 s (ADR 046). */
+export function sendHeartbeat(
+  sessionId: string,
+  heartbeat: TWatchHeartbeat,
+): Promise<TWatchHeartbeatResult> {
+  return api.post<TWatchHeartbeatResult>(`/api/watch-sessions/${sessionId}/heartbeats`, heartbeat);
+}
+
+/** POST /api/watch-sessions/:id/complete with the solved challenge: credits watcher and creator once. */
+export function completeWatchSession(
+  sessionId: string,
+  solution: string,
+): Promise<TWatchCompleteResult> {
+  return api.post<TWatchCompleteResult>(`/api/watch-sessions/${sessionId}/complete`, { solution });
+}
+
+/** POST /api/videos/:id/unplayable-reports: this video cannot be played here. */
+export function reportUnplayable(
+  videoId: string,
+  errorCode: number,
+): Promise<TUnplayableReportResult> {
+  return api.post<TUnplayableReportResult>(`/api/videos/${videoId}/unplayable-reports`, {
+    errorCode,
+  });
 }

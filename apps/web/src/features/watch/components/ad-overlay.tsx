@@ -2,22 +2,26 @@ import { X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import type { PauseReason } from "../watch-machine";
 import { AdSlot } from "./ad-slot";
 import { ProgressBar } from "./progress-bar";
 
 /**
  * The advertisement overlay: the ad's progress on the server's clock (`totalMs` long, as the
- * session says); it can be closed only once the ad ended.
+ * session says), counted only while the page is visible and focused (ADR 046); it can be closed
+ * only once the ad ended.
  */
 export function AdOverlay({
   adMs,
   totalMs,
   done,
+  paused,
   onClose,
 }: {
   adMs: number;
   totalMs: number;
   done: boolean;
+  paused: PauseReason | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation("videos");
@@ -64,6 +68,15 @@ export function AdOverlay({
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {done ? t("watch.adEnded") : t("watch.adEndsIn", { seconds: secondsLeft })}
         </p>
+        {paused ? (
+          <p className="text-sm font-medium text-warning" data-testid="ad-paused">
+            {paused === "otherSession"
+              ? t("watch.pausedOtherSession")
+              : paused === "hidden"
+                ? t("watch.pausedHidden")
+                : t("watch.pausedUnfocused")}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -1,30 +1,50 @@
-import type { TVideo } from "@viewvault/shared";
+import type { PlayerState, TVideo } from "@viewvault/shared";
 import { CirclePause } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { isPaused, secondsLeft, type WatchState } from "../watch-machine";
-import { VideoPlayer } from "./video-player";
+import type { YTPlayer } from "../hooks/use-youtube-player";
+import { pauseReason, secondsLeft, type WatchState } from "../watch-machine";
+import { type PlayerPlacement, VideoPlayer } from "./video-player";
+
+const PAUSED_TEXT = {
+  otherSession: "watch.pausedOtherSession",
+  hidden: "watch.pausedHidden",
+  unfocused: "watch.pausedUnfocused",
+  offScreen: "watch.pausedOffScreen",
+  player: "watch.pausedPlayer",
+} as const;
 
 /**
  * The content step: the embedded video, the time left (or "completing"), and the paused warning
- * while the tab is hidden or the player is paused (the content only advances while watched).
+ * saying why the timer stands still (the tab hidden or unfocused, the player paused, scrolled
+ * away or too small, another session opened): the content only advances while watched.
  */
 export function ContentStep({
   video,
   state,
-  onPlayerPausedChange,
+  onPlayerState,
+  onPlacement,
+  onPlayer,
+  onUnplayable,
 }: {
   video: TVideo;
   state: WatchState;
-  onPlayerPausedChange: (paused: boolean) => void;
+  onPlayerState: (state: PlayerState) => void;
+  onPlacement: (placement: PlayerPlacement) => void;
+  onPlayer: (player: YTPlayer | null) => void;
+  onUnplayable: (code: number) => void;
 }) {
   const { t } = useTranslation("videos");
+  const reason = pauseReason(state);
   return (
     <>
       <VideoPlayer
         youtubeId={video.youtubeId}
         title={video.title}
-        onPausedChange={onPlayerPausedChange}
+        onStateChange={onPlayerState}
+        onError={onUnplayable}
+        onPlacement={onPlacement}
+        onPlayer={onPlayer}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-live="polite">
         <span className="font-medium">{t("watch.videoTitle")}</span>
@@ -34,12 +54,10 @@ export function ContentStep({
             : t("watch.contentLeft", { seconds: secondsLeft(state).content })}
         </span>
       </div>
-      {isPaused(state) ? (
-        <Alert variant="warning">
+      {reason ? (
+        <Alert variant="warning" data-testid="watch-paused">
           <CirclePause aria-hidden="true" />
-          <AlertDescription className="text-foreground">
-            {state.hidden ? t("watch.pausedHidden") : t("watch.pausedPlayer")}
-          </AlertDescription>
+          <AlertDescription className="text-foreground">{t(PAUSED_TEXT[reason])}</AlertDescription>
         </Alert>
       ) : null}
     </>

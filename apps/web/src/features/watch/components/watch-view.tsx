@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { useAuth } from "@/lib/auth";
 import { useWatchSession } from "../hooks/use-watch-session";
+import { pauseReason } from "../watch-machine";
 import { AdOverlay } from "./ad-overlay";
 import { BackToFeed } from "./back-to-feed";
 import { ContentStep } from "./content-step";
@@ -19,11 +20,8 @@ export function WatchView({ video }: { video: TVideo }) {
   const { t } = useTranslation("videos");
   // One's own video earns nothing (the server refuses the session): say so before any ad.
   const ownVideo = useAuth().profile?.id === video.ownerId;
-  const { state, start, closeAd, setPlayerPaused } = useWatchSession(
-    video.id,
-    () => toast.success(t("watch.completed")),
-    { resume: !ownVideo },
-  );
+  const { state, start, closeAd, onPlayerState, onPlacement, onPlayer, onUnplayable } =
+    useWatchSession(video.id, () => toast.success(t("watch.completed")), { resume: !ownVideo });
   const { phase } = state;
   const inContent = phase === "startingContent" || phase === "content" || phase === "completing";
 
@@ -36,7 +34,14 @@ export function WatchView({ video }: { video: TVideo }) {
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-4">
           {inContent ? (
-            <ContentStep video={video} state={state} onPlayerPausedChange={setPlayerPaused} />
+            <ContentStep
+              video={video}
+              state={state}
+              onPlayerState={onPlayerState}
+              onPlacement={onPlacement}
+              onPlayer={onPlayer}
+              onUnplayable={onUnplayable}
+            />
           ) : phase === "completed" ? (
             <WatchCompletedCard />
           ) : (
@@ -55,6 +60,7 @@ export function WatchView({ video }: { video: TVideo }) {
           adMs={state.adMs}
           totalMs={state.adTotalMs}
           done={phase === "adDone"}
+          paused={pauseReason(state)}
           onClose={closeAd}
         />
       ) : null}

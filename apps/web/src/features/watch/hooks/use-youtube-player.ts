@@ -1,12 +1,22 @@
+import type { PlayerState } from "@viewvault/shared";
 import { type RefObject, useEffect, useRef } from "react";
 
-interface YTPlayer {
+/** The part of the IFrame Player API the watch page uses (YouTube's, or the journeys' stand-in). */
+export interface YTPlayer {
+  getPlayerState(): number;
+  getCurrentTime(): number;
   destroy(): void;
 }
 interface YTNamespace {
   Player: new (
     element: HTMLIFrameElement,
-    options: { events: { onStateChange: (event: { data: number }) => void } },
+    options: {
+      events: {
+        onReady?: () => void;
+        onStateChange?: (event: { data: number }) => void;
+        onError?: (event: { data: number }) => void;
+      };
+    },
   ) => YTPlayer;
 }
 declare global {
@@ -16,25 +26,50 @@ declare global {
   }
 }
 
-const API_URL = "https://www.youtube.com/iframe_api";
-const PAUSED = 2;
+/** YT.PlayerState numbers → names (−1 unstarted, 0 ended, 1 playing, 2 paused, 3 buffering, 5 cued). */
+export function playerStateName(code: number): PlayerState {
+  switch (code) {
+    case 0:
+      return "ended";
+    case 1:
+      return "playing";
+    case 2:
+      return "paused";
+    case 3:
+      return "buffering";
+    case 5:
+      return "cued";
+    default:
+      return "unstarted";
+  }
+}
+
+/** The API script did not load: reported as error code 0 (ADR 046). */
+export const API_FAILED = 0;
+const API_TIMEOUT_MS = 15_000;
 let apiPromise: Promise<YTNamespace | null> | null = null;
 
-/** Loads YouTube's IFrame Player API once; resolves null when it cannot load (offline). */
-function loadApi(): Promise<YTNamespace | null> {
+/** Loads the IFrame Player API once from `url`; resolves null when it cannot load. */
+function loadApi(url: string): Promise<YTNamespace | null> {
   if (window.YT?.Player) return Promise.resolve(window.YT);
   apiPromise ??= new Promise((resolve) => {
+    const fail = () => {
+      apiPromise = null;
+      resolve(null);
+    };
+    const timer = setTimeout(fail, API_TIMEOUT_MS);
     const previous = window.onYouTubeIframeAPIReady;
     window.onYouTubeIframeAPIReady = () => {
       previous?.();
+      clearTimeout(timer);
       resolve(window.YT ?? null);
     };
     const script = document.createElement("script");
-    script.src = API_URL;
+    script.src = url;
     script.async = true;
     script.onerror = () => {
-      apiPromise = null;
-      resolve(null);
+      clearTimeout(timer);
+      fail();
     };
     document.head.appendChild(script);
   });
@@ -42,39 +77,49 @@ function loadApi(): Promise<YTNamespace | null> {
 }
 
 /**
- * Follows the embedded player's state through the IFrame Player API: `onPausedChange(true)`
- * when the member pauses it. Without the API (blocked or offline) nothing is reported, so the
- * session's timer never depends on YouTube's script.
+ * Follows the embedded player through the IFrame Player API (ADR 046): its state
+ * (`onStateChange`), an error that means the video cannot play here (`onError` with the
+ * player's code, or 0 when the API's script did not load), and a handle to read its position
+ * for the heartbeats. The content's timer runs only on PLAYING, so without the API nothing counts.
  */
 export function useYoutubePlayer(
   iframe: RefObject<HTMLIFrameElement | null>,
-  enabled: boolean,
-  onPausedChange: (paused: boolean) => void,
-) {
-  const callback = useRef(onPausedChange);
-  callback.current = onPausedChange;
+  apiUrl: string | undefined,
+  handlers: { onStateChange: (state: PlayerState) => void; onError: (code: number) => void },
+): RefObject<YTPlayer | null> {
+  const callbacks = useRef(handlers);
+  callbacks.current = handlers;
+  const player = useRef<YTPlayer | null>(null);
   useEffect(() => {
-    if (!enabled) return;
-    let player: YTPlayer | null = null;
+    if (!apiUrl) return;
     let cancelled = false;
-    void loadApi().then((YT) => {
+    void loadApi(apiUrl).then((YT) => {
       const element = iframe.current;
-      if (cancelled || !YT || !element) return;
+      if (cancelled || !element) return;
+      if (!YT) {
+        callbacks.current.onError(API_FAILED);
+        return;
+      }
       try {
-        player = new YT.Player(element, {
-          events: { onStateChange: (event) => callback.current(event.data === PAUSED) },
+        player.current = new YT.Player(element, {
+          events: {
+            onStateChange: (event) => callbacks.current.onStateChange(playerStateName(event.data)),
+            onError: (event) => callbacks.current.onError(event.data),
+          },
         });
       } catch {
-        player = null;
+        callbacks.current.onError(API_FAILED);
       }
     });
     return () => {
       cancelled = true;
       try {
-        player?.destroy();
+        player.current?.destroy();
       } catch {
         // The iframe may already be gone.
       }
+      player.current = null;
     };
-  }, [enabled, iframe]);
+  }, [apiUrl, iframe]);
+  return player;
 }

@@ -15,6 +15,7 @@ import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { createTestApp, type TestApp } from "./app";
 import { createSignedInMember, fundHeld, memberFactory } from "./factories";
 import { startOembedStandIn } from "./oembed-stand-in";
+import { watchToEnd } from "./watch";
 
 let t: TestApp;
 let oembed: Awaited<ReturnType<typeof startOembedStandIn>>;
@@ -60,16 +61,15 @@ describe("earnings on hold", () => {
     expect(posted.statusCode, posted.body).toBe(201);
     const videoId = posted.json().video.id as string;
     const watcher = await member();
-    // A high-risk watcher waits longer (the risk model's row; none means normal).
+    const session = (await watcher.c.request("POST", `/api/videos/${videoId}/sessions`)).json();
+    // A high-risk watcher waits longer (the risk model's row, set after the session start's own
+    // rescoring; none means normal).
     await db().execute(
       sql`insert into member_risk (member_id, score, level, reasons, updated_at)
-          values (${watcher.id}, 80, 'high', '[]', now())`,
+          values (${watcher.id}, 80, 'high', '[]', now())
+          on conflict (member_id) do update set score = 80, level = 'high'`,
     );
-    const session = (await watcher.c.request("POST", `/api/videos/${videoId}/sessions`)).json();
-    clock.advance(30_000);
-    await watcher.c.request("POST", `/api/watch-sessions/${session.id}/content`);
-    clock.advance(30_000);
-    const done = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`);
+    const done = await watchToEnd(watcher.c, clock, session.id);
     expect(done.statusCode, done.body).toBe(200);
     const credited = clock.now().getTime();
     expect(done.json().balances).toEqual({

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { insertOutboxMessage } from "../mail/mail.repository";
+import type { Mailer } from "../mail/mail.service";
 import { renderMail } from "../mail/mail.templates";
 import { findVideo } from "../videos/videos.repository";
 
@@ -18,6 +18,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export async function reportUnplayable(
   db: Db,
   clock: Clock,
+  mailer: Pick<Mailer, "queue">,
   publicUrl: string,
   memberId: string,
   rawVideoId: string,
@@ -55,7 +56,7 @@ export async function reportUnplayable(
       url: `${publicUrl}/dashboard`,
       title: owner.title,
     });
-    await insertOutboxMessage(tx, { to: owner.email, kind: "video-unplayable", ...mail }, now);
+    await mailer.queue(tx, { to: owner.email, kind: "video-unplayable", ...mail });
     return { hidden: true };
   });
 }

@@ -133,6 +133,7 @@ export const watchRoutes: FastifyPluginAsyncZod<{ authSecret: string; publicUrl:
       reportUnplayable(
         app.db,
         app.clock,
+        app.mailer,
         opts.publicUrl,
         currentMember(request).profile.id,
         request.params.id,

@@ -1,4 +1,4 @@
-import { HOLD } from "@viewvault/shared";
+import { CHALLENGE, HOLD } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../src/config/env";
@@ -388,7 +388,8 @@ describe("watch sessions", () => {
       contentStartedAt: clock.now().toISOString(),
       adAttestedMs: 30_000,
       contentAttestedMs: 0,
-      challenge: { algorithm: "SHA-256", maxnumber: 100_000 },
+      // A member sharing no device or network with anyone is low risk: the cheapest challenge.
+      challenge: { algorithm: "SHA-256", maxnumber: CHALLENGE.maxNumberByRisk.low },
     });
     const solution = await solve(content.json().challenge);
     // A retry of the same step is harmless; someone else's session does not exist for you.

@@ -53,6 +53,11 @@ async function start(c: Client, videoId: string): Promise<string> {
   return res.json().id;
 }
 const views = async (c: Client) => (await c.request("GET", "/api/balances")).json().views;
+/** Available and pending (on hold, ADR 047) views: "available+held". */
+const withHeld = async (c: Client) => {
+  const b = (await c.request("GET", "/api/balances")).json();
+  return `${b.views}+${b.heldViews}`;
+};
 const content = (c: Client, id: string) => c.request("POST", `/api/watch-sessions/${id}/content`);
 const complete = (c: Client, id: string, solution: string) =>
   c.request("POST", `/api/watch-sessions/${id}/complete`, { solution });
@@ -260,8 +265,8 @@ describe("heartbeats", () => {
       rewardViews: "1",
       session: { status: "COMPLETED", adAttestedMs: 30_000, contentAttestedMs: 30_000 },
     });
-    expect(await views(watcher.c)).toBe("1");
-    expect(await views(owner.c)).toBe("10");
+    expect(await withHeld(watcher.c)).toBe("0+1");
+    expect(await withHeld(owner.c)).toBe("9+1");
     const again = await complete(watcher.c, id, solution);
     expect(again.statusCode).toBe(422);
     expect(again.json()).toMatchObject({ code: "CHALLENGE_FAILED", params: { context: "used" } });
@@ -270,7 +275,7 @@ describe("heartbeats", () => {
     const late = await sendHeartbeat(watcher.c, id, attending("content", 99, 40));
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe("SESSION_NOT_ACTIVE");
-    expect(await views(watcher.c)).toBe("1");
+    expect(await withHeld(watcher.c)).toBe("0+1");
   });
 
   it("watchToEnd (the tests' attending page) completes", async () => {

@@ -15,7 +15,7 @@ import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { createTestApp, type TestApp } from "./app";
 import { createSignedInMember, fundHeld, memberFactory } from "./factories";
 import { startOembedStandIn } from "./oembed-stand-in";
-import { watchToEnd } from "./watch";
+import { attendSession } from "./watch";
 
 let t: TestApp;
 let oembed: Awaited<ReturnType<typeof startOembedStandIn>>;
@@ -62,14 +62,17 @@ describe("earnings on hold", () => {
     const videoId = posted.json().video.id as string;
     const watcher = await member();
     const session = (await watcher.c.request("POST", `/api/videos/${videoId}/sessions`)).json();
-    // A high-risk watcher waits longer (the risk model's row, set after the session start's own
-    // rescoring; none means normal).
+    const solution = await attendSession(watcher.c, clock, session.id);
+    // A high-risk watcher waits longer (the risk model's row, set once the session's challenge
+    // was solved at the normal cost; none means normal).
     await db().execute(
       sql`insert into member_risk (member_id, score, level, reasons, updated_at)
           values (${watcher.id}, 80, 'high', '[]', now())
           on conflict (member_id) do update set score = 80, level = 'high'`,
     );
-    const done = await watchToEnd(watcher.c, clock, session.id);
+    const done = await watcher.c.request("POST", `/api/watch-sessions/${session.id}/complete`, {
+      solution,
+    });
     expect(done.statusCode, done.body).toBe(200);
     const credited = clock.now().getTime();
     expect(done.json().balances).toEqual({

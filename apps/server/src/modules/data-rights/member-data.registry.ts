@@ -117,6 +117,8 @@ export const MEMBER_DATA: MemberColumn[] = [
   { table: "member_earnings", column: "profile_id", key: "profile", export: true },
   // Earnings on hold (ADR 047).
   { table: "earning_holds", column: "member_id", key: "profile", export: true },
+  // Proof of attention (ADR 046): the videos a member reported as unplayable.
+  { table: "video_unplayable_reports", column: "user_id", key: "profile", export: true },
   // Issue 11: withdrawals and the support desk.
   { table: "manual_claims", column: "user_id", key: "profile", export: true },
   {

@@ -18,7 +18,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openPostgres, queryRows } from "../apps/server/src/db/client";
 import { createAccount } from "../apps/server/src/modules/auth/create-account";
+import { challengeHmacKey } from "../apps/server/src/modules/watch/watch-challenge";
 import { fund } from "../apps/server/test/factories";
+import { presolvedChallenge } from "../apps/server/test/watch";
 import { adminQuery, databaseUrl } from "./admin-db";
 import { type Cluster, imageOptions, startCluster } from "./cluster";
 
@@ -130,8 +132,12 @@ async function seed(cluster: Cluster) {
            'c' || lpad(substr(p.username, 2), 10, '0'), 'BR', 'Music', 'https://i.ytimg.com/vi/x/hqdefault.jpg'
     from profiles p join users u on u.id = p.auth_uid
     where u.id like 'cl%' and substr(u.id, 3)::int between ${firstCreator} and ${firstWatcher - 1}`);
-  await exec(`insert into ads_sessions (user_id, video_id, status, ad_started_at, content_started_at)
-    select p.id, v.id, 'CONTENT', now() - interval '2 minutes', now() - interval '61 seconds'
+  // Their heartbeats attested 30 s of ad and of content (ADR 046); each completes with a solved
+  // challenge for its session, signed with the cluster's key.
+  await exec(`insert into ads_sessions (user_id, video_id, status, ad_started_at, content_started_at,
+      ad_attested_ms, content_attested_ms)
+    select p.id, v.id, 'CONTENT', now() - interval '2 minutes', now() - interval '61 seconds',
+      30000, 30000
     from generate_series(${firstWatcher}, ${total}) g
     join profiles p on p.auth_uid = 'cl' || g
     join profiles c on c.auth_uid = 'cl' || (${firstCreator} + g % ${CREATORS})
@@ -142,10 +148,15 @@ async function seed(cluster: Cluster) {
         join profiles p on p.id = a.user_id where a.status = 'CONTENT' order by n`,
   );
   await exec("analyze");
-  const watches = sessions.map((s) => ({
-    session: s.id,
-    cookie: forgedCookie(`cluster-token-${s.n}`),
-  }));
+  const hmacKey = challengeHmacKey(SECRET);
+  const expires = new Date(Date.now() + 30 * 60_000);
+  const watches = await Promise.all(
+    sessions.map(async (s) => ({
+      session: s.id,
+      cookie: forgedCookie(`cluster-token-${s.n}`),
+      solution: await presolvedChallenge(hmacKey, s.id, expires),
+    })),
+  );
   return { database, transferers, swappers, watches };
 }
 
@@ -227,12 +238,13 @@ async function run(intent: Intent): Promise<void> {
       if (r.replayed) figures.replays++;
       return;
     }
-    // A completion retried after its first answer was lost: the session is already completed.
+    // A completion retried after its first answer was lost: the session is already completed,
+    // or its challenge was spent by that completion (ADR 046); the count below proves which.
     if (
       intent.kind === "watch" &&
       intent.attempts > 1 &&
-      r.status === 409 &&
-      r.code === "SESSION_NOT_ACTIVE"
+      ((r.status === 409 && r.code === "SESSION_NOT_ACTIVE") ||
+        (r.status === 422 && r.code === "CHALLENGE_FAILED"))
     ) {
       intent.outcome = "completed-before";
       return;
@@ -337,11 +349,12 @@ async function main(): Promise<void> {
     const amount = 100 + seq++;
     const roll = Math.random();
     if (roll < 0.3 && w < watches.length) {
-      const watch = watches[w++] as { session: string; cookie: string };
+      const watch = watches[w++] as { session: string; cookie: string; solution: string };
       return {
         kind: "watch",
         key: randomUUID(),
         path: `/api/watch-sessions/${watch.session}/complete`,
+        body: { solution: watch.solution },
         cookie: watch.cookie,
         effect: watch.session,
         attempts: 0,

@@ -1,5 +1,5 @@
 import { ATTENTION, type TWatchHeartbeat, type TWatchSession } from "@viewvault/shared";
-import { solveChallenge } from "altcha-lib/v1";
+import { createChallenge, solveChallenge } from "altcha-lib/v1";
 import type { LightMyRequestResponse } from "fastify";
 import type { Client } from "./accounts";
 
@@ -84,6 +84,31 @@ export async function solve(challenge: NonNullable<TWatchSession["challenge"]>):
       signature: challenge.signature,
     }),
   ).toString("base64");
+}
+
+/**
+ * A solved challenge for a session without the work: one whose secret number is chosen when it is
+ * made (the load harnesses complete thousands of sessions and measure the server, not the solver).
+ * Signed with the key the server derives from its auth secret (`challengeHmacKey`), so the server
+ * verifies and spends it like any other.
+ */
+export async function presolvedChallenge(
+  hmacKey: string,
+  sessionId: string,
+  expires: Date,
+): Promise<string> {
+  const number = 1;
+  const c = await createChallenge({
+    hmacKey,
+    number,
+    maxnumber: 10,
+    expires,
+    params: { session: sessionId },
+  });
+  const { algorithm, challenge, salt, signature } = c;
+  return Buffer.from(JSON.stringify({ algorithm, challenge, number, salt, signature })).toString(
+    "base64",
+  );
 }
 
 /**

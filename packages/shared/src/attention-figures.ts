@@ -13,7 +13,6 @@ export function attentionFigures(): Record<string, string> {
     attentionMaxGapSeconds: String(ATTENTION.maxHeartbeatGapMs / 1000),
     attentionVisiblePercent: String(Math.round(ATTENTION.minVisibleRatio * 100)),
     attentionPlayerPx: String(ATTENTION.minPlayerPx),
-    attentionIdleMinutes: String(ATTENTION.sessionIdleTimeoutSeconds / 60),
     holdHours: String(HOLD.hoursByRisk.normal),
     holdHoursHighRisk: String(HOLD.hoursByRisk.high),
     riskHighAt: String(RISK.highAt),

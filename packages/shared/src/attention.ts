@@ -26,8 +26,6 @@ export const ATTENTION = {
   /** Seconds of attested attention each step needs (the seed's 30 s ad and 30 s content). */
   adSeconds: 30,
   contentSeconds: 30,
-  /** A session without a heartbeat for this long is abandoned. */
-  sessionIdleTimeoutSeconds: 120,
   /** Different members reporting a video unplayable take it out of the feed. */
   unplayableReportsToHide: 3,
 } as const;

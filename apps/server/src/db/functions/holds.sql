@@ -23,9 +23,11 @@ BEGIN
   INSERT INTO earning_holds (member_id, currency, amount, source_kind, source_id,
                              ledger_transaction_id, created_at, clears_at)
   SELECT h.member, p_currency, h.amount, h.source, h.source_id, p_tx, p_now,
-         p_now + make_interval(hours => coalesce((p_hours ->> vv_risk_level(h.member))::int,
+         p_now + make_interval(hours => coalesce((p_hours ->> coalesce(r.level, 'normal'))::int,
                                                  (p_hours ->> 'normal')::int))
   FROM unnest(p_members, p_amounts, p_sources, p_source_ids) AS h(member, amount, source, source_id)
+  -- The member's risk level as vv_risk_level reads it, joined rather than called per row.
+  LEFT JOIN member_risk r ON r.member_id = h.member
   WHERE h.member IS NOT NULL AND h.amount > 0;
 END;
 $$;

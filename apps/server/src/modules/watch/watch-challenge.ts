@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { CHALLENGE, type RiskLevel, type TWatchSession } from "@viewvault/shared";
-import { createChallenge, extractParams, verifySolution } from "altcha-lib/v1";
+import { createChallenge } from "altcha-lib/v1";
 import { AppError } from "../../lib/app-error";
 
 export type TWatchChallenge = NonNullable<TWatchSession["challenge"]>;
@@ -41,6 +41,12 @@ export async function issueChallenge(
 /**
  * Verifies a solved challenge for a session on the server's clock: a valid signature and number,
  * this session's id, not expired. Returns its key (the signature), which the completion spends.
+ *
+ * altcha's v1 check (challenge = SHA-256(salt + number), signature = HMAC-SHA-256(challenge)), done
+ * with node:crypto's synchronous hashes: altcha-lib's `verifySolution` goes through WebCrypto,
+ * whose promise jobs cost the completion ~100 µs of server CPU (17 % of it in a CPU profile of the
+ * bench, ADR 046). Only SHA-256, the algorithm we issue, is accepted. The unit test proves it
+ * agrees with `verifySolution` on valid, tampered and foreign solutions.
  */
 export async function verifyChallenge(
   hmacKey: string,
@@ -48,20 +54,53 @@ export async function verifyChallenge(
   solution: string,
   now: Date,
 ): Promise<string> {
-  let payload: { signature?: unknown };
+  const payload = parseSolution(solution);
+  if (!payload) throw new AppError("CHALLENGE_FAILED");
+  const challenge = createHash("sha256").update(`${payload.salt}${payload.number}`).digest("hex");
+  const signature = createHmac("sha256", hmacKey).update(challenge).digest("hex");
+  if (challenge !== payload.challenge || !sameText(signature, payload.signature))
+    throw new AppError("CHALLENGE_FAILED");
+  const params = new URLSearchParams(payload.salt.split("?")[1] ?? "");
+  if (params.get("session") !== sessionId) throw new AppError("CHALLENGE_FAILED");
+  const expires = Number(params.get("expires")) * 1000;
+  if (!params.get("expires") || !Number.isFinite(expires) || expires < now.getTime())
+    throw new AppError("CHALLENGE_FAILED", { context: "expired" });
+  return payload.signature;
+}
+
+interface SolutionPayload {
+  challenge: string;
+  number: number;
+  salt: string;
+  signature: string;
+}
+
+/** The widget's base64 JSON payload, or null when it is not one (of SHA-256). */
+function parseSolution(solution: string): SolutionPayload | null {
+  let payload: unknown;
   try {
     payload = JSON.parse(Buffer.from(solution, "base64").toString("utf8"));
   } catch {
-    throw new AppError("CHALLENGE_FAILED");
+    return null;
   }
-  if (typeof payload !== "object" || payload === null || typeof payload.signature !== "string")
-    throw new AppError("CHALLENGE_FAILED");
-  const valid = await verifySolution(solution, hmacKey, false).catch(() => false);
-  if (!valid) throw new AppError("CHALLENGE_FAILED");
-  const params = extractParams(solution);
-  if (params.session !== sessionId) throw new AppError("CHALLENGE_FAILED");
-  const expires = Number(params.expires) * 1000;
-  if (!Number.isFinite(expires) || expires < now.getTime())
-    throw new AppError("CHALLENGE_FAILED", { context: "expired" });
-  return payload.signature;
+  if (typeof payload !== "object" || payload === null) return null;
+  const p = payload as Record<string, unknown>;
+  if (
+    p.algorithm !== "SHA-256" ||
+    typeof p.challenge !== "string" ||
+    typeof p.salt !== "string" ||
+    typeof p.signature !== "string" ||
+    typeof p.number !== "number" ||
+    !Number.isSafeInteger(p.number) ||
+    p.number < 0
+  )
+    return null;
+  return { challenge: p.challenge, number: p.number, salt: p.salt, signature: p.signature };
+}
+
+/** Constant-time equality of two hex strings. */
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

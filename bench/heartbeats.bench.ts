@@ -185,9 +185,7 @@ let completionRow: Row | undefined;
 const tpcb = await pgbenchTps(CLIENTS, 10);
 // Accepted heartbeats per second: the rate less any refused (409) answers.
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const heartbeats = Math.round(
-  (heartbeatRow?.rps ?? 0) - (heartbeatRow?.non2xx ?? 0) / seconds,
-);
+const heartbeats = Math.round((heartbeatRow?.rps ?? 0) - (heartbeatRow?.non2xx ?? 0) / seconds);
 const completions = completionRow?.rps ?? 0;
 printTable(
   [

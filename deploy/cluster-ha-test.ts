@@ -1,13 +1,13 @@
 // npm run cluster:ha:test — the HA claim, proven (ADR 049): nginx in front of two instances whose
 // DATABASE_URL is HAProxy's primary port in front of a Patroni cluster of three (deploy/ha.ts:
-// etcd ×3, PostgreSQL primary + two standbys, synchronous_mode), under signed-in load — transfers
-// and swaps, each with its own Idempotency-Key, retried with it (same body) after a network error,
-// a 5xx or a 429 — while the harness
+// etcd ×3, PostgreSQL primary + two standbys, synchronous_mode), under signed-in load — transfers,
+// swaps and watch completions, each with its own Idempotency-Key, retried with it (same body) after
+// a network error, a 5xx or a 429 — while the harness
 //   1. SIGKILLs the primary's postmaster (Patroni fails over to the synchronous standby), then
 //   2. stops a whole member (etcd + Patroni + PostgreSQL of the current synchronous standby, as a
 //      machine would go) and brings it back.
 // Then the database is asked how many effects each intent had (every amount is unique: a transfer
-// or swap is found by member and amount): it fails unless every acknowledged effect is present
+// or swap is found by member and amount, a watch completion by its session's reward): it fails unless every acknowledged effect is present
 // exactly once, no answer was a 5xx other than 503, `ledger:verify` passes on the new primary and
 // both standbys have replayed everything (and hold the same rows), each instance's LISTEN is on
 // the new primary, a background job ran after the failover and the replica pool reads a standby.
@@ -23,7 +23,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres, queryRows } from "../apps/server/src/db/client";
+import { challengeHmacKey } from "../apps/server/src/modules/watch/watch-challenge";
 import { fund } from "../apps/server/test/factories";
+import { presolvedChallenge } from "../apps/server/test/watch";
 import { type Cluster, startCluster } from "./cluster";
 import { createDatabase, type HaCluster, PATRONI_TIMING, startHa } from "./ha";
 
@@ -36,6 +38,9 @@ const INSTANCES = 2;
 const SECRET = randomUUID() + randomUUID();
 const TRANSFERERS = 24;
 const SWAPPERS = 6;
+/** Members with a video each, and members each with one session ready to complete. */
+const CREATORS = 10;
+const WATCHERS = 3_000;
 const START_VIEWS = 50_000_000n;
 const DB = "viewvault_ha";
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -66,7 +71,8 @@ let pool: pg.Pool | undefined;
 
 /** Members with sessions (rows + signed cookies, as the cluster test forges them), funded. */
 async function seed(db: pg.Pool) {
-  const total = TRANSFERERS + SWAPPERS;
+  const moneyMembers = TRANSFERERS + SWAPPERS;
+  const total = moneyMembers + CREATORS + WATCHERS;
   await db.query(`insert into users (id, name, email, email_verified, username, display_username)
     select 'ha' || g, 'h' || g, 'h' || g || '@ha.test', true, 'h' || g, 'h' || g
     from generate_series(1, ${total}) g`);
@@ -75,7 +81,9 @@ async function seed(db: pg.Pool) {
     from generate_series(1, ${total}) g`);
   const { rows } = await db.query<{ id: string; username: string; n: number }>(
     `select p.id, p.username, substr(u.id, 3)::int as n from profiles p
-     join users u on u.id = p.auth_uid where u.id like 'ha%' order by n`,
+     join users u on u.id = p.auth_uid where u.id like 'ha%' and substr(u.id, 3)::int <= $1
+     order by n`,
+    [moneyMembers],
   );
   const members = rows.map(
     (r): Member => ({
@@ -88,10 +96,44 @@ async function seed(db: pg.Pool) {
   const database = openPostgres(ha?.primaryUrl(DB) ?? "", 4);
   for (const m of members) await fund(database.db, m.id, { views: START_VIEWS });
   await database.close();
-  return { transferers: members.slice(0, TRANSFERERS), swappers: members.slice(TRANSFERERS) };
+  // One video per creator; one session per watcher whose heartbeats attested 30 s of ad and of
+  // content, 61 s into its content (ADR 046), completed with a challenge solved for its session
+  // and signed with the cluster's key — as the cluster test does.
+  const firstWatcher = moneyMembers + CREATORS + 1;
+  await db.query(`insert into videos (user_id, title, youtube_url, youtube_id, country, theme, thumbnail_url)
+    select p.id, 'HA video ' || p.username, 'https://www.youtube.com/watch?v=ha' || lpad(p.username, 9, '0'),
+           'a' || lpad(substr(p.username, 2), 10, '0'), 'BR', 'Music', 'https://i.ytimg.com/vi/x/hqdefault.jpg'
+    from profiles p join users u on u.id = p.auth_uid
+    where u.id like 'ha%' and substr(u.id, 3)::int between ${moneyMembers + 1} and ${firstWatcher - 1}`);
+  const { rows: sessions } = await db.query<{ id: string; n: number }>(
+    `insert into ads_sessions (user_id, video_id, status, ad_started_at, content_started_at,
+       ad_attested_ms, content_attested_ms)
+     select p.id, v.id, 'CONTENT', now() - interval '2 minutes', now() - interval '61 seconds',
+       30000, 30000
+     from generate_series(${firstWatcher}, ${total}) g
+     join profiles p on p.auth_uid = 'ha' || g
+     join profiles c on c.auth_uid = 'ha' || (${moneyMembers + 1} + g % ${CREATORS})
+     join videos v on v.user_id = c.id
+     returning id, (select substr(auth_uid, 3)::int from profiles where id = user_id) as n`,
+  );
+  await db.query("analyze");
+  const hmacKey = challengeHmacKey(SECRET);
+  const expires = new Date(Date.now() + 30 * 60_000);
+  const watches = await Promise.all(
+    sessions.map(async (w) => ({
+      session: w.id,
+      cookie: forgedCookie(`ha-token-${w.n}`),
+      solution: await presolvedChallenge(hmacKey, w.id, expires),
+    })),
+  );
+  return {
+    transferers: members.slice(0, TRANSFERERS),
+    swappers: members.slice(TRANSFERERS),
+    watches,
+  };
 }
 
-type Kind = "transfer" | "swap";
+type Kind = "transfer" | "swap" | "watch";
 interface Intent {
   kind: Kind;
   key: string;
@@ -99,7 +141,7 @@ interface Intent {
   body: object;
   cookie: string;
   effect: string;
-  outcome?: "ok" | "replayed" | "refused" | "unfinished";
+  outcome?: "ok" | "replayed" | "completed-before" | "refused" | "unfinished";
   refusal?: string;
   attempts: number;
 }
@@ -171,6 +213,17 @@ async function run(intent: Intent): Promise<void> {
       if (r.replayed) figures.replays++;
       return;
     }
+    // A completion retried after its first answer was lost (the failover): the session is
+    // already completed, or that completion spent its challenge (ADR 046); the count proves which.
+    if (
+      intent.kind === "watch" &&
+      intent.attempts > 1 &&
+      ((r.status === 409 && r.code === "SESSION_NOT_ACTIVE") ||
+        (r.status === 422 && r.code === "CHALLENGE_FAILED"))
+    ) {
+      intent.outcome = "completed-before";
+      return;
+    }
     if (r.status === 0 || r.status >= 500 || r.status === 429) {
       if (performance.now() > giveUpAt) {
         intent.outcome = "unfinished";
@@ -209,14 +262,30 @@ async function main(): Promise<void> {
   log(`nginx ${cluster.url} → instances ${cluster.instances.map((i) => i.port).join(", ")}`);
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   pool.on("error", () => {});
-  const { transferers, swappers } = await seed(pool);
-  log(`${transferers.length} transferers, ${swappers.length} swappers funded`);
+  const { transferers, swappers, watches } = await seed(pool);
+  log(
+    `${transferers.length} transferers, ${swappers.length} swappers funded; ${watches.length} watch sessions ready`,
+  );
 
   const intents: Intent[] = [];
   let seq = 0;
+  let w = 0;
   const nextIntent = (client: number): Intent => {
     const amount = 100 + seq++;
-    if (Math.random() < 0.25) {
+    const roll = Math.random();
+    if (roll < 0.2 && w < watches.length) {
+      const watch = watches[w++] as { session: string; cookie: string; solution: string };
+      return {
+        kind: "watch",
+        key: randomUUID(),
+        path: `/api/watch-sessions/${watch.session}/complete`,
+        body: { solution: watch.solution },
+        cookie: watch.cookie,
+        effect: watch.session,
+        attempts: 0,
+      };
+    }
+    if (roll < 0.4) {
       const m = swappers[client % swappers.length] as Member;
       return {
         kind: "swap",
@@ -386,7 +455,10 @@ async function main(): Promise<void> {
   const effectsQuery = `select sender_id || ':' || amount || '|' || recipient_id as k, count(*)::int as n
       from user_transfers group by 1
     union all
-    select user_id || ':' || views_amount as k, count(*)::int as n from swap_transactions group by 1`;
+    select user_id || ':' || views_amount as k, count(*)::int as n from swap_transactions group by 1
+    union all
+    select memo ->> 'sessionId' as k, count(*)::int as n from ledger_transactions
+    where kind = 'watch_reward' group by 1`;
   const primary = pool;
   for (const r of (await primary.query<{ k: string; n: number }>(effectsQuery)).rows)
     count.set(r.k, r.n);
@@ -420,7 +492,7 @@ async function main(): Promise<void> {
     const label = intent.outcome ?? "none";
     outcomes.set(label, (outcomes.get(label) ?? 0) + 1);
     const n = count.get(intent.effect) ?? 0;
-    if (intent.outcome === "ok" || intent.outcome === "replayed") acked++;
+    if (intent.outcome !== "refused" && intent.outcome !== "unfinished") acked++;
     if (n === 1) once++;
     else if (n === 0) lost++;
     else twice++;
@@ -428,7 +500,8 @@ async function main(): Promise<void> {
       fail(
         `${intent.kind} ${intent.key}: ${n} effect(s), outcome ${intent.outcome}${intent.refusal ? ` (${intent.refusal})` : ""} after ${intent.attempts} attempt(s)`,
       );
-    if (n === 1 && answered.get(intent.key) !== 200)
+    // A completion's key is the session itself (it takes no Idempotency-Key).
+    if (intent.kind !== "watch" && n === 1 && answered.get(intent.key) !== 200)
       fail(`${intent.kind} ${intent.key}: its Idempotency-Key holds no stored 200 answer`);
   }
   const effects = [...count.values()].reduce((a, b) => a + b, 0);
@@ -472,7 +545,7 @@ async function main(): Promise<void> {
   console.log(`
 == HA test figures (nginx + ${INSTANCES} instances → HAProxy → Patroni: 3 × etcd + PostgreSQL, synchronous_mode) ==
 Patroni: ttl ${PATRONI_TIMING.ttl} s, loop_wait ${PATRONI_TIMING.loop_wait} s, retry_timeout ${PATRONI_TIMING.retry_timeout} s, primary_start_timeout 0; HAProxy checks every 1 s, down after 2
-load: ${loadSeconds.toFixed(1)} s, ${CLIENTS} clients, ${intents.length} money intents = ${Math.round(intents.length / loadSeconds)}/s
+load: ${loadSeconds.toFixed(1)} s, ${CLIENTS} clients, ${intents.length} money intents = ${Math.round(intents.length / loadSeconds)}/s (${["transfer", "swap", "watch"].map((k) => `${k} ${intents.filter((i) => i.kind === k).length}`).join(", ")})
 faults: SIGKILL of ${killedName}'s postmaster (the primary) at ${((killAt - loadStart) / 1000).toFixed(1)} s; member stopped whole for ${(memberDownMs / 1000).toFixed(1)} s; leader now ${newLeader}
 failover time (last success before the kill → first success after it): ${(failoverMs / 1000).toFixed(1)} s (gap from ${((gapFrom - killAt) / 1000).toFixed(1)} s after the kill)
 longest gap between successes while a member was stopped: ${(stoppedGap / 1000).toFixed(1)} s

@@ -19,6 +19,10 @@ function standInTitle(id) {
 // A local stand-in for YouTube's IFrame Player API (e2e/stand-ins/youtube-iframe-api.js), served
 // by the same server: the watch page's player follows it (ADR 046), never the network.
 const iframeApi = readFileSync(new URL("./stand-ins/youtube-iframe-api.js", import.meta.url));
+// And of the optional human check for high risk (hCaptcha / Turnstile, ADR 046): its widget
+// script, and a siteverify that passes the stand-in widget's one token.
+const captchaApi = readFileSync(new URL("./stand-ins/captcha-api.js", import.meta.url));
+const CAPTCHA_SECRET = "e2e-captcha-secret";
 
 const oembed = createServer((req, res) => {
   if ((req.url ?? "").startsWith("/iframe_api")) {
@@ -28,6 +32,28 @@ const oembed = createServer((req, res) => {
         "cross-origin-resource-policy": "cross-origin",
       })
       .end(iframeApi);
+    return;
+  }
+  if ((req.url ?? "").startsWith("/captcha/api.js")) {
+    res
+      .writeHead(200, {
+        "content-type": "text/javascript; charset=utf-8",
+        "cross-origin-resource-policy": "cross-origin",
+      })
+      .end(captchaApi);
+    return;
+  }
+  if ((req.url ?? "").startsWith("/captcha/siteverify") && req.method === "POST") {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      const form = new URLSearchParams(body);
+      const success =
+        form.get("secret") === CAPTCHA_SECRET && form.get("response") === "stand-in-human-token";
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success }));
+    });
     return;
   }
   const target = new URL(req.url ?? "/", "http://localhost").searchParams.get("url") ?? "";
@@ -52,6 +78,12 @@ const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
     NODE_ENV: "test",
     OEMBED_URL: oembedUrl,
     YOUTUBE_IFRAME_API_URL: oembedUrl.replace(/\/oembed$/, "/iframe_api"),
+    // The optional human check, on for the journeys (high-risk members only: the seeded farm).
+    CAPTCHA_PROVIDER: "hcaptcha",
+    CAPTCHA_SITE_KEY: "e2e-captcha-site-key",
+    CAPTCHA_SECRET,
+    CAPTCHA_VERIFY_URL: oembedUrl.replace(/\/oembed$/, "/captcha/siteverify"),
+    CAPTCHA_SCRIPT_URL: oembedUrl.replace(/\/oembed$/, "/captcha/api.js?render=explicit"),
     // The watch journey moves the server clock through POST /api/test/clock (test mode only).
     E2E_CLOCK: "1",
     // Each browser context sends its own X-Forwarded-For (e2e/fixtures.ts), so journeys keep

@@ -236,3 +236,44 @@ test("a video the player cannot play pays nothing and says why", async ({
   expect(second.problems).toEqual([]);
   await second.close();
 });
+
+test("a high-risk member passes the human check before the watch pays (captcha on, stand-in)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // One watch of 60 s real time proves the flow; it runs at phone width, the narrowest layout
+  // (the desktop pass would repeat the same minute and a half of CI for the same code path).
+  test.skip((page.viewportSize()?.width ?? 0) >= 1000, "runs at phone width");
+  test.setTimeout(150_000);
+  const youtubeId = `e2eC${Date.now().toString(36).slice(-7).padStart(7, "0")}`;
+  await signIn(page, "alice@viewvault.local", "alice-password-1");
+  const posted = await page.request.post("/api/videos", {
+    data: { url: `https://youtu.be/${youtubeId}`, country: "BR", theme: "Music" },
+  });
+  expect(posted.ok()).toBe(true);
+  const videoId = (await posted.json()).video.id as string;
+
+  // farm_ana is one of the seeded farm's accounts: high risk (e2e/server.mjs turns the check on).
+  const second = await secondMember(browser, baseURL as string, () => page.viewportSize());
+  const ana = second.page;
+  await signIn(ana, "farm.ana@viewvault.local", "farm_ana-password-1");
+  const before = await heldViews(ana);
+  await ana.goto(`/watch/${videoId}`);
+  await ana.bringToFront();
+  await watchAd(ana);
+  const check = ana.getByTestId("captcha-check");
+  await expect(check.getByRole("heading", { name: /confirm you are a person/ })).toBeVisible();
+  expect(await hasNoHorizontalOverflow(ana)).toBe(true);
+  // The content's 30 s run out before the check is passed: the session waits for it, unpaid.
+  await expect(ana.getByText("Completing the session…")).toBeVisible({ timeout: 60_000 });
+  await ana.waitForTimeout(2_000);
+  expect(await heldViews(ana)).toBe(before);
+  await check.getByRole("button", { name: "I am a person (stand-in check)" }).click();
+  // Passed: the waiting completion goes on at once (its heading turns to "Human check passed"
+  // for as long as the proof-of-work may still be solving).
+  await expect(ana.getByText("Session Completed!")).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => heldViews(ana)).toBe(before + 1);
+  expect(second.problems).toEqual([]);
+  await second.close();
+});

@@ -52,6 +52,7 @@ import { createOembedClient } from "./modules/videos/oembed";
 import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
 import { watchRoutes } from "./modules/watch/watch.routes";
+import { captchaConfigOf, captchaOrigins } from "./modules/watch/watch-captcha";
 import { withdrawalsRoutes } from "./modules/withdrawals/withdrawals.routes";
 import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
@@ -225,6 +226,7 @@ async function registerModules(
   },
 ): Promise<void> {
   const { authSecret, presence, e2eClock } = opts;
+  const captcha = captchaConfigOf(env);
   await app.register(healthRoutes);
   await app.register(documentsRoutes);
   await app.register(profilesRoutes, { authSecret });
@@ -245,7 +247,11 @@ async function registerModules(
   await app.register(videosRoutes, {
     oembed: createOembedClient({ url: env.OEMBED_URL, timeoutMs: env.OEMBED_TIMEOUT_MS }),
   });
-  await app.register(watchRoutes, { authSecret, publicUrl: env.PUBLIC_URL });
+  await app.register(watchRoutes, {
+    authSecret,
+    publicUrl: env.PUBLIC_URL,
+    ...(captcha ? { captcha } : {}),
+  });
   await app.register(viewRequestsRoutes);
   await app.register(boxRoutes);
   await app.register(verificationRoutes);
@@ -299,6 +305,7 @@ async function registerEdgePlugins(
   indexHtml: string | undefined,
 ): Promise<void> {
   const { env } = deps;
+  const captcha = captchaConfigOf(env);
   // External plugins. Compression is for what a GET serves (pages, assets, lists): a command's
   // answer (POST, PUT, PATCH, DELETE) is a small JSON object, and the hook cost every money
   // request its share of CPU for nothing (ADR 039). A route may still choose with `compress`.
@@ -314,6 +321,7 @@ async function registerEdgePlugins(
     https: env.PUBLIC_URL.startsWith("https://"),
     development: env.NODE_ENV !== "production",
     youtubeIframeApiOrigin: new URL(env.YOUTUBE_IFRAME_API_URL).origin,
+    ...(captcha ? { captchaOrigins: captchaOrigins(captcha) } : {}),
     ...(env.AD_NETWORK_TAG ? { adNetworkOrigin: new URL(env.AD_NETWORK_TAG).origin } : {}),
   });
   await app.register(errorHandlerPlugin);

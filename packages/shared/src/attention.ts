@@ -39,7 +39,16 @@ export const CHALLENGE = {
   >,
   /** A challenge expires this long after it was issued. */
   expiresSeconds: 600,
+  /**
+   * Risk levels that must also pass the third-party human check (hCaptcha or Cloudflare
+   * Turnstile) when one is configured (CAPTCHA_PROVIDER; off by default, ADR 046).
+   */
+  captchaRiskLevels: ["high"] as readonly RiskLevel[],
 } as const;
+
+/** The third-party human checks a deployment may add for high risk (off by default). */
+export const CAPTCHA_PROVIDERS = ["hcaptcha", "turnstile"] as const;
+export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
 
 export const HOLD = {
   /** Watch rewards, creator credits and view-request gains are pending this long, per risk. */

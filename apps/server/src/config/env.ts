@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { CAPTCHA_PROVIDERS } from "@viewvault/shared";
 import { z } from "zod";
 
 const bool = z
@@ -131,6 +132,17 @@ export const ZEnv = z
     /** Script URL of an ad network's tag for the watch page's ad slot; unset shows the house ad. */
     AD_NETWORK_TAG: optionalUrl,
     /**
+     * An extra human check for high-risk members' watch completions (ADR 046): hCaptcha or
+     * Cloudflare Turnstile, with the site key and secret of its dashboard. Unset: off (default).
+     */
+    CAPTCHA_PROVIDER: z.preprocess(unsetIfEmpty, z.enum(CAPTCHA_PROVIDERS).optional()),
+    CAPTCHA_SITE_KEY: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+    CAPTCHA_SECRET: z.preprocess(unsetIfEmpty, z.string().max(500).optional()),
+    /** The provider's siteverify endpoint and widget script (defaults: the provider's own). */
+    CAPTCHA_VERIFY_URL: optionalUrl,
+    CAPTCHA_SCRIPT_URL: optionalUrl,
+    CAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+    /**
      * Bearer token that Prometheus presents to GET /api/metrics; unset, the endpoint does not
      * exist (404).
      */
@@ -161,6 +173,13 @@ export const ZEnv = z
         code: "custom",
         path: ["E2E_CLOCK"],
         message: "is only allowed with NODE_ENV=test",
+      });
+    }
+    if (env.CAPTCHA_PROVIDER && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.CAPTCHA_SITE_KEY ? "CAPTCHA_SECRET" : "CAPTCHA_SITE_KEY"],
+        message: "is required when CAPTCHA_PROVIDER is set",
       });
     }
     if (env.AD_NETWORK_TAG && !env.AD_NETWORK_TAG.startsWith("https://")) {

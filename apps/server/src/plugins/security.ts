@@ -14,6 +14,8 @@ export interface SecurityOptions {
   adNetworkOrigin?: string;
   /** Origin of the YouTube IFrame Player API's script (YOUTUBE_IFRAME_API_URL). */
   youtubeIframeApiOrigin?: string;
+  /** Origins of the configured human check (CAPTCHA_PROVIDER): its script, frames and calls. */
+  captchaOrigins?: string[];
   /**
    * Outside production, a request from the address the page was served on is same-origin too
    * (http://127.0.0.1:3000, a LAN address tried on a phone), whatever PUBLIC_URL says.
@@ -68,6 +70,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   const ad = opts.adNetworkOrigin ? [opts.adNetworkOrigin] : [];
+  const captcha = opts.captchaOrigins ?? [];
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -83,6 +86,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
           "https://www.youtube.com",
           "https://s.ytimg.com",
           ...(opts.youtubeIframeApiOrigin ? [opts.youtubeIframeApiOrigin] : []),
+          ...captcha,
           ...ad,
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -95,8 +99,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
           ...ad,
         ],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...ad],
-        frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", ...ad],
+        connectSrc: ["'self'", ...captcha, ...ad],
+        frameSrc: [
+          "https://www.youtube-nocookie.com",
+          "https://www.youtube.com",
+          ...captcha,
+          ...ad,
+        ],
         mediaSrc: ["'self'"],
         workerSrc: ["'self'", "blob:"],
         ...(opts.https ? { upgradeInsecureRequests: [] } : {}),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLAYER_STATES, WATCH_STEPS } from "../attention";
+import { CAPTCHA_PROVIDERS, PLAYER_STATES, WATCH_STEPS } from "../attention";
 import { COUNTRIES, THEMES } from "../constants";
 import { ZBalances, ZMinorUnits } from "./money";
 
@@ -178,6 +178,13 @@ export const ZWatchSession = z
         signature: z.string(),
       })
       .nullable(),
+    /**
+     * The human check the completion also needs (CONTENT only; a high-risk member on a deployment
+     * that configured hCaptcha or Turnstile, ADR 046): the page shows its widget. Null otherwise.
+     */
+    captcha: z
+      .object({ provider: z.enum(CAPTCHA_PROVIDERS), siteKey: z.string(), scriptUrl: z.string() })
+      .nullable(),
   })
   .meta({ id: "WatchSession" });
 export type TWatchSession = z.infer<typeof ZWatchSession>;
@@ -220,9 +227,15 @@ export const ZWatchHeartbeatResult = z
   .meta({ id: "WatchHeartbeatResult" });
 export type TWatchHeartbeatResult = z.infer<typeof ZWatchHeartbeatResult>;
 
-/** Completing a session: the solved proof-of-work challenge (altcha's base64 payload). */
+/**
+ * Completing a session: the solved proof-of-work challenge (altcha's base64 payload), and the
+ * human check's token when the session asked for one (`captcha`).
+ */
 export const ZWatchComplete = z
-  .object({ solution: z.string().min(1).max(2_000) })
+  .object({
+    solution: z.string().min(1).max(2_000),
+    captchaToken: z.string().min(1).max(8_192).optional(),
+  })
   .strict()
   .meta({ id: "WatchComplete" });
 export type TWatchComplete = z.infer<typeof ZWatchComplete>;

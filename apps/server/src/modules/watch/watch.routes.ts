@@ -20,6 +20,7 @@ import {
   startSession,
   type WatchDeps,
 } from "./watch.service";
+import type { CaptchaConfig } from "./watch-captcha";
 import { challengeHmacKey } from "./watch-challenge";
 import { reportUnplayable } from "./watch-unplayable";
 
@@ -36,12 +37,19 @@ const errors = {
  * Watch sessions: advertisement (30 s) → content (30 s) → completed and credited, on the evidence
  * of the page's heartbeats and a solved proof-of-work challenge (ADR 046).
  */
-export const watchRoutes: FastifyPluginAsyncZod<{ authSecret: string; publicUrl: string }> = async (
-  app,
-  opts,
-) => {
+export const watchRoutes: FastifyPluginAsyncZod<{
+  authSecret: string;
+  publicUrl: string;
+  /** The optional human check for high risk (CAPTCHA_*, ADR 046); absent: off. */
+  captcha?: CaptchaConfig;
+}> = async (app, opts) => {
   const challengeKey = challengeHmacKey(opts.authSecret);
-  const deps = (): WatchDeps => ({ db: app.db, clock: app.clock, challengeKey });
+  const deps = (): WatchDeps => ({
+    db: app.db,
+    clock: app.clock,
+    challengeKey,
+    captcha: opts.captcha,
+  });
   app.post(
     "/api/videos/:id/sessions",
     {
@@ -157,12 +165,10 @@ export const watchRoutes: FastifyPluginAsyncZod<{ authSecret: string; publicUrl:
       },
     },
     async (request) =>
-      completeWatch(
-        app.money,
-        deps(),
-        currentMember(request).profile.id,
-        request.params.id,
-        request.body.solution,
-      ),
+      completeWatch(app.money, deps(), currentMember(request).profile.id, request.params.id, {
+        solution: request.body.solution,
+        captchaToken: request.body.captchaToken,
+        clientIp: request.ip,
+      }),
   );
 };

@@ -27,13 +27,18 @@ import {
   type SessionRow,
   startContent,
 } from "./watch.repository";
+import { type CaptchaConfig, captchaFor, verifyCaptcha } from "./watch-captcha";
 import { issueChallenge, verifyChallenge } from "./watch-challenge";
 
-/** What the watch commands need besides the database: the clock and the challenge's HMAC key. */
+/**
+ * What the watch commands need besides the database: the clock, the challenge's HMAC key and
+ * the optional human check for high risk (off unless configured).
+ */
 export interface WatchDeps {
   db: Db;
   clock: Clock;
   challengeKey: string;
+  captcha?: CaptchaConfig | undefined;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,6 +63,7 @@ export function toSessionDto(
   row: SessionRow,
   now: Date,
   challenge: TWatchSession["challenge"] = null,
+  captcha: TWatchSession["captcha"] = null,
 ): TWatchSession {
   return {
     id: row.id,
@@ -74,17 +80,24 @@ export function toSessionDto(
     contentAttestedMs: row.contentAttestedMs,
     heartbeatSeq: row.hbSeq,
     challenge,
+    captcha,
   };
 }
 
 /**
  * The session's answer; in CONTENT with the proof-of-work challenge the page solves while the
- * content plays (ADR 046), bound to this session and costlier for a riskier member.
+ * content plays (ADR 046), bound to this session and costlier for a riskier member, and — for a
+ * high-risk member where a human check is configured — that check's widget.
  */
 async function sessionAnswer(deps: WatchDeps, row: SessionRow, now: Date): Promise<TWatchSession> {
   if (row.status !== "CONTENT") return toSessionDto(row, now);
   const risk = await riskLevelFor(deps.db, row.userId);
-  return toSessionDto(row, now, await issueChallenge(deps.challengeKey, row.id, risk, now));
+  return toSessionDto(
+    row,
+    now,
+    await issueChallenge(deps.challengeKey, row.id, risk, now),
+    captchaFor(deps.captcha, risk),
+  );
 }
 
 function sessionId(id: string): string {
@@ -256,14 +269,18 @@ const COMPLETE_COMMAND = command("vv_watch_complete", {
  */
 export async function completeWatch(
   money: Money,
-  deps: Pick<WatchDeps, "clock" | "challengeKey">,
+  deps: Pick<WatchDeps, "clock" | "challengeKey" | "captcha">,
   memberId: string,
   rawId: string,
-  solution: string,
+  proof: { solution: string; captchaToken?: string | undefined; clientIp: string },
 ): Promise<TWatchCompleteResult> {
   const id = sessionId(rawId);
   const now = deps.clock.now();
-  const challengeKey = await verifyChallenge(deps.challengeKey, id, solution, now);
+  const challengeKey = await verifyChallenge(deps.challengeKey, id, proof.solution, now);
+  // The human check, where configured, for a member whose risk asks for it (checked before the
+  // completing statement: a refusal changes nothing and the page can ask again).
+  if (deps.captcha && captchaFor(deps.captcha, await riskLevelFor(money.db, memberId)))
+    await verifyCaptcha(deps.captcha, proof.captchaToken, proof.clientIp);
   const outcome = await COMPLETE_COMMAND.run<{
     session: Record<string, string | boolean | null>;
     rewardViews: string;

@@ -25,12 +25,19 @@ export function sendHeartbeat(
   return api.post<TWatchHeartbeatResult>(`/api/watch-sessions/${sessionId}/heartbeats`, heartbeat);
 }
 
-/** POST /api/watch-sessions/:id/complete with the solved challenge: credits watcher and creator once. */
+/**
+ * POST /api/watch-sessions/:id/complete with the solved challenge (and the human check's token
+ * when the session asked for one): credits watcher and creator once.
+ */
 export function completeWatchSession(
   sessionId: string,
   solution: string,
+  captchaToken?: string,
 ): Promise<TWatchCompleteResult> {
-  return api.post<TWatchCompleteResult>(`/api/watch-sessions/${sessionId}/complete`, { solution });
+  return api.post<TWatchCompleteResult>(`/api/watch-sessions/${sessionId}/complete`, {
+    solution,
+    ...(captchaToken ? { captchaToken } : {}),
+  });
 }
 
 /** POST /api/videos/:id/unplayable-reports: this video cannot be played here. */

@@ -1,9 +1,10 @@
-import type { PlayerState, TVideo } from "@viewvault/shared";
+import type { PlayerState, TVideo, TWatchSession } from "@viewvault/shared";
 import { CirclePause } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import type { YTPlayer } from "../hooks/use-youtube-player";
 import { pauseReason, secondsLeft, type WatchState } from "../watch-machine";
+import { CaptchaCheck } from "./captcha-check";
 import { type PlayerPlacement, VideoPlayer } from "./video-player";
 
 const PAUSED_TEXT = {
@@ -26,6 +27,8 @@ export function ContentStep({
   onPlacement,
   onPlayer,
   onUnplayable,
+  captcha = null,
+  onCaptchaToken = () => undefined,
 }: {
   video: TVideo;
   state: WatchState;
@@ -33,6 +36,9 @@ export function ContentStep({
   onPlacement: (placement: PlayerPlacement) => void;
   onPlayer: (player: YTPlayer | null) => void;
   onUnplayable: (code: number) => void;
+  /** The human check this session also needs (high risk, where configured), or null. */
+  captcha?: TWatchSession["captcha"];
+  onCaptchaToken?: (token: string | null) => void;
 }) {
   const { t } = useTranslation("videos");
   const reason = pauseReason(state);
@@ -60,6 +66,7 @@ export function ContentStep({
           <AlertDescription className="text-foreground">{t(PAUSED_TEXT[reason])}</AlertDescription>
         </Alert>
       ) : null}
+      {captcha ? <CaptchaCheck captcha={captcha} onToken={onCaptchaToken} /> : null}
     </>
   );
 }

@@ -20,8 +20,19 @@ export function WatchView({ video }: { video: TVideo }) {
   const { t } = useTranslation("videos");
   // One's own video earns nothing (the server refuses the session): say so before any ad.
   const ownVideo = useAuth().profile?.id === video.ownerId;
-  const { state, start, closeAd, onPlayerState, onPlacement, onPlayer, onUnplayable } =
-    useWatchSession(video.id, () => toast.success(t("watch.completed")), { resume: !ownVideo });
+  const {
+    state,
+    start,
+    closeAd,
+    onPlayerState,
+    onPlacement,
+    onPlayer,
+    onUnplayable,
+    captcha,
+    onCaptchaToken,
+  } = useWatchSession(video.id, () => toast.success(t("watch.completed")), {
+    resume: !ownVideo,
+  });
   const { phase } = state;
   const inContent = phase === "startingContent" || phase === "content" || phase === "completing";
 
@@ -41,6 +52,8 @@ export function WatchView({ video }: { video: TVideo }) {
               onPlacement={onPlacement}
               onPlayer={onPlayer}
               onUnplayable={onUnplayable}
+              captcha={captcha}
+              onCaptchaToken={onCaptchaToken}
             />
           ) : phase === "completed" ? (
             <WatchCompletedCard />

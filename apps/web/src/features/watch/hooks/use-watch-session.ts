@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ATTENTION, type PlayerState, type TWatchSession } from "@viewvault/shared";
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { ApiError } from "@/lib/api-client";
 import { balancesQueryKey } from "@/lib/balances";
 import { useCurrentWatchSession } from "../api/get-current-session";
@@ -72,6 +72,13 @@ export function useWatchSession(
   const seq = useRef(0);
   const solution = useRef<{ promise: Promise<string | null>; stop(): void } | null>(null);
   const reported = useRef(false);
+  // The human check a high-risk member passes where configured (ADR 046): its widget is shown
+  // while the content plays and the completion waits for its token.
+  const [captcha, setCaptcha] = useState<TWatchSession["captcha"]>(null);
+  const captchaToken = useRef<{ token: string | null; waiters: Array<(t: string) => void> }>({
+    token: null,
+    waiters: [],
+  });
 
   useEffect(() => {
     const onVisibility = () =>
@@ -93,6 +100,7 @@ export function useWatchSession(
 
   /** Starts solving the session's challenge (once per challenge) while the content plays. */
   const solveFor = useCallback((session: TWatchSession | null) => {
+    setCaptcha(session?.captcha ?? null);
     if (!session?.challenge) return;
     solution.current?.stop();
     solution.current = solveChallenge(session.challenge);
@@ -205,8 +213,17 @@ export function useWatchSession(
       );
     } else if (phase === "completing" && sessionId) {
       const solved = solution.current?.promise ?? Promise.resolve(null);
-      solved
-        .then((answer) => attempt(() => completeWatchSession(sessionId, answer ?? "")))
+      const human = captcha
+        ? new Promise<string>((resolve) => {
+            const c = captchaToken.current;
+            if (c.token) resolve(c.token);
+            else c.waiters.push(resolve);
+          })
+        : Promise.resolve(undefined);
+      Promise.all([solved, human])
+        .then(([answer, token]) =>
+          attempt(() => completeWatchSession(sessionId, answer ?? "", token)),
+        )
         .then(
           (result) => {
             queryClient.setQueryData(balancesQueryKey, result.balances);
@@ -221,7 +238,7 @@ export function useWatchSession(
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
-  }, [phase, sessionId, videoId, queryClient, solveFor]);
+  }, [phase, sessionId, videoId, queryClient, solveFor, captcha]);
 
   useEffect(() => () => solution.current?.stop(), []);
 
@@ -257,5 +274,22 @@ export function useWatchSession(
     },
     [videoId],
   );
-  return { state, start, closeAd, onPlayerState, onPlacement, onPlayer, onUnplayable };
+  /** The widget's token (null once it expired): a waiting completion goes on with it. */
+  const onCaptchaToken = useCallback((token: string | null) => {
+    const c = captchaToken.current;
+    c.token = token;
+    if (!token) return;
+    for (const resolve of c.waiters.splice(0)) resolve(token);
+  }, []);
+  return {
+    state,
+    start,
+    closeAd,
+    onPlayerState,
+    onPlacement,
+    onPlayer,
+    onUnplayable,
+    captcha,
+    onCaptchaToken,
+  };
 }

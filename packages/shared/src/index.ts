@@ -1,4 +1,5 @@
 export * from "./attention";
+export * from "./audit";
 export * from "./checks";
 export * from "./constants";
 export * from "./contracts/accounts";

@@ -27,3 +27,4 @@ export * from "./money";
 export * from "./routes";
 export * from "./user-agent";
 export * from "./wallet/wallet-address";
+export * from "./withdrawal-desk";

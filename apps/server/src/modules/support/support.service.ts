@@ -334,8 +334,9 @@ export async function postStaffReply(
       targetProfileId: owner,
       targetType: "support_request",
       targetId: requestId,
-      before: { replied: false },
-      after: { replied: true, body },
+      // A reply changes no state: nothing before, the message after.
+      before: {},
+      after: { body },
       address: ip,
       createdAt: now,
     });

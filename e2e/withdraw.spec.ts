@@ -123,14 +123,14 @@ test("a member withdraws; support unlocks the desk, takes and completes it; the 
     await complete.getByLabel("Transaction hash").fill(TRON_HASH);
     await complete.getByRole("button", { name: "Mark as COMPLETED" }).click();
     await expect(complete).toBeHidden();
-    await expect(desk.getByTestId("support-withdrawal-status")).toHaveText("COMPLETED");
+    await expect(desk.getByTestId("support-withdrawal-status")).toHaveText("Completed");
     expect(await hasNoHorizontalOverflow(staff.page)).toBe(true);
   } finally {
     await staff.close();
   }
 
   // The member's page updates without a reload: COMPLETED, the explorer link, nothing pending.
-  await expect(row.getByTestId("withdrawal-status")).toHaveText("COMPLETED", { timeout: 15_000 });
+  await expect(row.getByTestId("withdrawal-status")).toHaveText("Completed", { timeout: 15_000 });
   await expect(row.getByRole("link", { name: "View transaction" })).toHaveAttribute(
     "href",
     `https://tronscan.org/#/transaction/${TRON_HASH}`,
@@ -161,18 +161,18 @@ test("a failed withdrawal shows its reason and the money comes back", async ({
     await fail.getByLabel("Reason").fill("The address belongs to an exchange");
     await fail.getByRole("button", { name: "Fail withdrawal" }).click();
     await expect(fail).toBeHidden();
-    await expect(desk.getByTestId("support-withdrawal-status")).toHaveText("FAILED");
+    await expect(desk.getByTestId("support-withdrawal-status")).toHaveText("Failed");
   } finally {
     await staff.close();
   }
 
-  await expect(row.getByTestId("withdrawal-status")).toHaveText("FAILED", { timeout: 15_000 });
+  await expect(row.getByTestId("withdrawal-status")).toHaveText("Failed", { timeout: 15_000 });
   await expect(row.getByText("Reason: The address belongs to an exchange")).toBeVisible();
   await expect(page.getByTestId("withdraw-pending")).toHaveText("0.00 USDT");
   await expect(page.getByTestId("withdraw-available")).toHaveText(`${available} USDT`);
   // The request is on the member's support page too.
   await open(page, "/support");
-  await expect(page.getByTestId("my-request").first()).toContainText("FAILED");
+  await expect(page.getByTestId("my-request").first()).toContainText("Failed");
 });
 
 /**
@@ -315,7 +315,7 @@ test("a withdrawal above 1,000 USDT waits for a second admin, who approves it; t
   }
 
   // The member's page, live: COMPLETED with the explorer link; escrow empty, nothing returned.
-  await expect(row.getByTestId("withdrawal-status")).toHaveText("COMPLETED", { timeout: 15_000 });
+  await expect(row.getByTestId("withdrawal-status")).toHaveText("Completed", { timeout: 15_000 });
   await expect(row.getByRole("link", { name: "View transaction" })).toHaveAttribute(
     "href",
     `https://tronscan.org/#/transaction/${TRON_HASH}`,

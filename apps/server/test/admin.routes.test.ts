@@ -373,9 +373,13 @@ describe("overview, ledger check and audit export", () => {
     const csv = await admin.c.request("GET", `/api/admin/audit.csv?target=${m.id}`);
     expect(csv.headers["content-type"]).toContain("text/csv");
     const lines = csv.body.trim().split("\n");
-    expect(lines[0]).toBe("date,actor,actor_role,action,target,reason,before,after,address");
+    expect(lines[0]).toBe(
+      "date,actor,actor_role,action,target,target_type,target_id,reason,amount,currency,before,after,details,address",
+    );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,admin,member.suspend,${m.profile.username},"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toContain(
+      `,admin,member.suspend,${m.profile.username},,,"'=HYPERLINK(""x"")"`,
+    );
   });
 
   it("pages the audit log newest first", async () => {

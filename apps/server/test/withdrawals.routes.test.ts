@@ -339,9 +339,6 @@ describe("the support desk", () => {
     const fail = (reason: string) =>
       s.c.request("POST", `/api/support/desk/requests/${requestId}/fail`, { reason });
     expect((await fail("")).statusCode).toBe(400);
-    expect((await fail("Address on a blocked exchange")).json().params).toMatchObject({
-      context: "withdrawalNotTaken",
-    });
     await setStatus(s, requestId, { status: "PROCESSING" });
     // PENDING hands it back, PROCESSING takes it again.
     expect((await setStatus(s, requestId, { status: "PENDING" })).json().status).toBe("PENDING");
@@ -356,6 +353,35 @@ describe("the support desk", () => {
     expect(
       (await setStatus(s, requestId, { status: "COMPLETED", txHash: EVM_HASH })).json().code,
     ).toBe("CONFLICT");
+  });
+
+  it("fails a waiting withdrawal nobody took (issue 27): the amount returns; a colleague's is theirs", async () => {
+    const m = await createSignedInMember(t.app, { usdt: USDT(100) });
+    const w = (await withdraw(m.c, { amount: "100", network: "BEP20", walletAddress: EVM })).json()
+      .withdrawal;
+    const requestId = await requestIdOf(w.id);
+    const s = await staff("support");
+    const failed = await s.c.request("POST", `/api/support/desk/requests/${requestId}/fail`, {
+      reason: "Exchange address",
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({
+      status: "COMPLETED",
+      withdrawal: { status: "FAILED", failureReason: "Exchange address", processedBy: null },
+    });
+    expect((await overview(m.c)).balances).toMatchObject({ usdt: "100000000", pendingUsdt: "0" });
+    // Once a colleague has taken one, failing it is theirs.
+    const other = await createSignedInMember(t.app, { usdt: USDT(100) });
+    const taken = await requestIdOf(
+      (await withdraw(other.c, { amount: "100", network: "BEP20", walletAddress: EVM })).json()
+        .withdrawal.id,
+    );
+    const colleague = await staff("support");
+    await setStatus(colleague, taken, { status: "PROCESSING" });
+    const refused = await s.c.request("POST", `/api/support/desk/requests/${taken}/fail`, {
+      reason: "x",
+    });
+    expect(refused.json().params).toMatchObject({ context: "withdrawalTaken" });
   });
 
   it("needs a second approval above 1,000 USDT, by an admin who neither requested nor processed it", async () => {

@@ -1,4 +1,5 @@
 export * from "./attention";
+export * from "./audit";
 export * from "./checks";
 export * from "./constants";
 export * from "./contracts/accounts";
@@ -26,3 +27,4 @@ export * from "./money";
 export * from "./routes";
 export * from "./user-agent";
 export * from "./wallet/wallet-address";
+export * from "./withdrawal-desk";

@@ -10,6 +10,7 @@ import { Redis } from "ioredis";
 import { loadEnv } from "../config/env";
 import { openMigratedDatabase } from "../db/migrate";
 import { profiles, users } from "../db/schema";
+import { systemClock } from "../lib/clock";
 import { findProfileByUsername } from "../modules/profiles/profiles.repository";
 import { grantBonus } from "../modules/rewards/rewards.service";
 import { ANNOUNCE_CHANNEL } from "../plugins/realtime";
@@ -48,6 +49,7 @@ try {
     {
       // A grant moves no balance (the member's claim does): nobody to tell but the open tabs.
       money: { db: database.db, afterCommit: () => {} },
+      clock: systemClock,
       // Open tabs on running instances hear it like a grant through the admin API.
       realtime: {
         announce: (event, members) => {

@@ -46,10 +46,15 @@ export const ZAuditEvent = z
     actorRole: z.string().nullable(),
     action: z.string(),
     target: ZMemberRef.nullable(),
+    /** What the action touched besides the member ("withdrawal", "event_bonus" …) and its id. */
+    targetType: z.string().nullable().optional(),
+    targetId: z.string().nullable().optional(),
     reason: z.string().nullable(),
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
     address: z.string().nullable(),
+    /** The members before/after name by id (AUDIT_MEMBER_KEYS), so the console shows usernames. */
+    people: z.record(z.string(), ZMemberRef).optional(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "AuditEvent" });

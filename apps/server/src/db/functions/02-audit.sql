@@ -22,15 +22,17 @@ END;
 $$;
 
 -- One staff action in the audit log: who (and their role), what, the target, before/after, the
--- client address; the time is the command's clock.
+-- reason (when the action takes one), the client address; the time is the command's clock. A row
+-- of an action that moves money carries `amount` (minor units, as text) and `currency` in
+-- `after` (ADR 050).
 CREATE OR REPLACE FUNCTION vv_audit(
   p_actor uuid, p_role text, p_action text, p_target_profile uuid, p_target_type text,
-  p_target_id text, p_before jsonb, p_after jsonb, p_ip text, p_now timestamptz
+  p_target_id text, p_before jsonb, p_after jsonb, p_reason text, p_ip text, p_now timestamptz
 ) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO audit_events (actor_profile_id, actor_role, action, target_profile_id, target_type,
-                            target_id, before, after, address, created_at)
+                            target_id, before, after, reason, address, created_at)
   VALUES (p_actor, p_role, p_action, p_target_profile, p_target_type, p_target_id, p_before,
-          p_after, p_ip, p_now);
+          p_after, p_reason, p_ip, p_now);
 END;
 $$;

@@ -153,10 +153,12 @@ $$;
 -- stores the answer, so a retried or doubled grant with the same key creates one bonus and
 -- answers the first grant again; the same key with another member or body is refused
 -- (IDEMPOTENCY_KEY_REUSED). The amount was checked by the service (parseUsdt, EVENT_BONUS).
--- p_actor and p_key are NULL for `npm run bonus:grant` (no staff actor, no key).
+-- p_actor and p_key are NULL for `npm run bonus:grant` (no staff actor, no key). The audit row is
+-- complete like every staff money action's (ADR 050): role, reason, address, the bonus as target,
+-- before (no bonus) and after (AVAILABLE, amount and currency).
 CREATE OR REPLACE FUNCTION vv_grant_bonus(
-  p_actor uuid, p_key text, p_route text, p_hash text,
-  p_target uuid, p_amount bigint, p_reason text
+  p_actor uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
+  p_target uuid, p_amount bigint, p_reason text, p_now timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_prior jsonb := vv_idempotency_claim(p_actor, p_key, p_route, p_hash);
@@ -168,9 +170,12 @@ BEGIN
   END IF;
   INSERT INTO event_claims (user_id, claim_amount, reason, granted_by)
   VALUES (p_target, p_amount, p_reason, p_actor) RETURNING * INTO v_bonus;
-  INSERT INTO audit_events (actor_profile_id, action, target_profile_id, details)
-  VALUES (p_actor, 'bonus.grant', p_target, jsonb_build_object('bonusId', v_bonus.id,
-    'amount', p_amount::text, 'reason', p_reason));
+  INSERT INTO audit_events (actor_profile_id, actor_role, action, target_profile_id, target_type,
+                            target_id, before, after, reason, address, details, created_at)
+  VALUES (p_actor, p_role, 'bonus.grant', p_target, 'event_bonus', v_bonus.id::text,
+    jsonb_build_object('status', NULL),
+    jsonb_build_object('status', v_bonus.status, 'amount', p_amount::text, 'currency', 'USDT'),
+    p_reason, p_ip, jsonb_build_object('bonusId', v_bonus.id), p_now);
   RETURN vv_answer(p_actor, p_key, 201, jsonb_build_object(
     'id', v_bonus.id, 'status', v_bonus.status, 'claimAmount', v_bonus.claim_amount::text,
     'reason', v_bonus.reason,

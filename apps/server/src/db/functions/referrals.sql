@@ -83,7 +83,9 @@ BEGIN
   INSERT INTO audit_events (actor_profile_id, actor_role, action, target_profile_id, reason,
     before, after, address, details)
   VALUES (p_actor, p_actor_role, 'referral.approve', v_ref.referred_user_id, p_reason,
-    jsonb_build_object('status', 'HELD'), jsonb_build_object('status', 'PAID'), p_address,
+    jsonb_build_object('status', 'HELD'),
+    jsonb_build_object('status', 'PAID', 'views', v_ref.views_bonus::text, 'usdt', v_ref.usdt_bonus::text),
+    p_address,
     jsonb_build_object('referralId', v_ref.id, 'referrer', v_ref.referrer_user_id,
       'ledgerTransactionId', v_tx, 'viewsBonus', v_ref.views_bonus::text,
       'usdtBonus', v_ref.usdt_bonus::text));

@@ -20,7 +20,8 @@ BEGIN
   END IF;
   UPDATE support_requests SET status = p_status, updated_at = p_now WHERE id = p_request;
   PERFORM vv_audit(p_staff, p_role, 'support.status', v_before.user_id, 'support_request', p_request::text,
-    jsonb_build_object('status', v_before.status), jsonb_build_object('status', p_status), p_ip, p_now);
+    jsonb_build_object('status', v_before.status), jsonb_build_object('status', p_status), NULL, p_ip,
+    p_now);
   RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[]::uuid[]);
 END;
 $$;

@@ -11,7 +11,7 @@ CREATE OR REPLACE FUNCTION vv_claim_audit(p_claim manual_claims) RETURNS jsonb L
 BEGIN
   RETURN jsonb_build_object('status', p_claim.status, 'processedBy', p_claim.processed_by,
     'txHash', p_claim.tx_hash, 'failureReason', p_claim.failure_reason,
-    'approvedBy', p_claim.approved_by, 'amountUsdt', p_claim.amount_usdt::text);
+    'approvedBy', p_claim.approved_by, 'amount', p_claim.amount_usdt::text, 'currency', 'USDT');
 END;
 $$;
 
@@ -116,7 +116,7 @@ BEGIN
   IF v_after.id IS NULL THEN PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalTaken"}'); END IF;
   UPDATE support_requests SET status = 'PROCESSING', updated_at = p_now WHERE id = p_request;
   PERFORM vv_audit(p_staff, p_role, 'withdrawal.take', v_claim.user_id, 'withdrawal', v_claim.id::text,
-    vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
+    vv_claim_audit(v_claim), vv_claim_audit(v_after), NULL, p_ip, p_now);
   RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
 END;
 $$;
@@ -144,7 +144,7 @@ BEGIN
   WHERE id = v_claim.id RETURNING * INTO v_after;
   UPDATE support_requests SET status = 'PENDING', updated_at = p_now WHERE id = p_request;
   PERFORM vv_audit(p_staff, p_role, 'withdrawal.release', v_claim.user_id, 'withdrawal', v_claim.id::text,
-    vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
+    vv_claim_audit(v_claim), vv_claim_audit(v_after), NULL, p_ip, p_now);
   RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
 END;
 $$;
@@ -213,13 +213,15 @@ BEGIN
       'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash));
   END IF;
   PERFORM vv_audit(p_staff, p_role, v_action, v_claim.user_id, 'withdrawal', v_claim.id::text,
-    vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
+    vv_claim_audit(v_claim), vv_claim_audit(v_after), NULL, p_ip, p_now);
   RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
 END;
 $$;
 
 -- FAILED (with the reason shown to the member): the full amount returns from escrow to the
--- member's USDT balance. Only the staff member who took it, or an admin once it awaits approval.
+-- member's USDT balance. A waiting withdrawal nobody has taken yet may be failed by any staff
+-- member (issue 27: nothing was sent, so nobody needs to take it first); a taken one only by the
+-- staff member who took it, or by an admin once it awaits approval.
 CREATE OR REPLACE FUNCTION vv_withdraw_fail(
   p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
   p_request uuid, p_reason text, p_now timestamptz
@@ -235,9 +237,6 @@ BEGIN
   IF v_claim.status NOT IN ('SENT', 'AWAITING_APPROVAL') THEN
     PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'withdrawalState', 'status', v_claim.status));
   END IF;
-  IF v_claim.status = 'SENT' AND v_claim.processed_by IS NULL THEN
-    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalNotTaken"}');
-  END IF;
   IF v_claim.processed_by <> p_staff AND NOT (v_claim.status = 'AWAITING_APPROVAL' AND p_role = 'admin') THEN
     PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalTaken"}');
   END IF;
@@ -252,7 +251,7 @@ BEGIN
   PERFORM vv_notice(v_claim.user_id, 'withdrawal-failed', 'withdrawalFailed', jsonb_build_object(
     'amount', v_claim.amount_usdt::text, 'network', v_claim.network, 'reason', p_reason));
   PERFORM vv_audit(p_staff, p_role, 'withdrawal.fail', v_claim.user_id, 'withdrawal', v_claim.id::text,
-    vv_claim_audit(v_claim), vv_claim_audit(v_after), p_ip, p_now);
+    vv_claim_audit(v_claim), vv_claim_audit(v_after), p_reason, p_ip, p_now);
   RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
 END;
 $$;

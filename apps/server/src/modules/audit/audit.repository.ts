@@ -35,9 +35,12 @@ export interface AuditRow {
   target_id: string | null;
   target_username: string | null;
   target_verified: boolean | null;
+  target_type: string | null;
+  target_ref: string | null;
   reason: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  details: Record<string, unknown> | null;
   address: string | null;
   created_at: Date;
 }
@@ -66,7 +69,8 @@ export function auditEventsWhere(
     db,
     sql`select e.id, a.id as actor_id, a.username as actor_username, a.is_verified as actor_verified,
           e.actor_role, e.action, t.id as target_id, t.username as target_username,
-          t.is_verified as target_verified, e.reason, e.before, e.after, e.address, e.created_at
+          t.is_verified as target_verified, e.target_type, e.target_id as target_ref, e.reason,
+          e.before, e.after, e.details, e.address, e.created_at
         from audit_events e
         left join profiles a on a.id = e.actor_profile_id
         left join profiles t on t.id = e.target_profile_id
@@ -84,4 +88,17 @@ export async function profileIdOf(db: DbOrTx, value: string): Promise<string | n
       : sql`select id from profiles where lower(username) = lower(${value.replace(/^@/, "")})`,
   );
   return row?.id ?? null;
+}
+
+/** Usernames (and verified marks) of the given profile ids. */
+export function membersByIds(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return queryRows<{ id: string; username: string; is_verified: boolean }>(
+    db,
+    sql`select id, username, is_verified from profiles
+        where id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
 }

@@ -1,6 +1,13 @@
 import { once } from "node:events";
 import type { Readable } from "node:stream";
-import { ADMIN, type TAuditEvent, type TAuditPage, type TAuditQuery } from "@viewvault/shared";
+import {
+  ADMIN,
+  AUDIT_MEMBER_KEYS,
+  auditAmounts,
+  type TAuditEvent,
+  type TAuditPage,
+  type TAuditQuery,
+} from "@viewvault/shared";
 import { stringify } from "csv-stringify";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -10,6 +17,7 @@ import {
   type AuditRow,
   auditEventsWhere,
   recordAuditEvent as insertAuditEvent,
+  membersByIds,
   profileIdOf,
 } from "./audit.repository";
 
@@ -31,19 +39,49 @@ function ref(id: string | null, username: string | null, verified: boolean | nul
   return id && username ? { id, username, isVerified: verified ?? false } : null;
 }
 
-function auditEvent(r: AuditRow): TAuditEvent {
+function auditEvent(r: AuditRow, people: TAuditEvent["people"] = {}): TAuditEvent {
+  const named: NonNullable<TAuditEvent["people"]> = {};
+  for (const id of memberIdsOf(r)) {
+    const who = people?.[id];
+    if (who) named[id] = who;
+  }
   return {
     id: r.id,
     actor: ref(r.actor_id, r.actor_username, r.actor_verified),
     actorRole: r.actor_role,
     action: r.action,
     target: ref(r.target_id, r.target_username, r.target_verified),
+    targetType: r.target_type,
+    targetId: r.target_ref,
     reason: r.reason,
     before: r.before,
     after: r.after,
     address: r.address,
+    people: named,
     createdAt: new Date(r.created_at).toISOString(),
   };
+}
+
+/** The profile ids a row's before/after name (who processed, approved, referred …). */
+function memberIdsOf(r: AuditRow): string[] {
+  const ids = new Set<string>();
+  for (const state of [r.before, r.after]) {
+    for (const key of AUDIT_MEMBER_KEYS) {
+      const value = state?.[key];
+      if (typeof value === "string" && UUID_RE.test(value)) ids.add(value);
+    }
+  }
+  return [...ids];
+}
+
+/** The rows as events, with the usernames of the members their before/after name. */
+async function auditEvents(db: Db, rows: AuditRow[]): Promise<TAuditEvent[]> {
+  const ids = [...new Set(rows.flatMap(memberIdsOf))];
+  const people: NonNullable<TAuditEvent["people"]> = {};
+  for (const m of await membersByIds(db, ids)) {
+    people[m.id] = { id: m.id, username: m.username, isVerified: m.is_verified };
+  }
+  return rows.map((r) => auditEvent(r, people));
 }
 
 /** The latest audit events that name a member as their target, newest first. */
@@ -52,7 +90,7 @@ export async function auditEventsOf(
   targetProfileId: string,
   limit: number,
 ): Promise<TAuditEvent[]> {
-  return (await auditEventsWhere(db, { target: targetProfileId, limit })).map(auditEvent);
+  return auditEvents(db, await auditEventsWhere(db, { target: targetProfileId, limit }));
 }
 
 async function auditFilter(db: Db, query: Omit<TAuditQuery, "before">) {
@@ -87,27 +125,40 @@ export async function getAuditPage(db: Db, query: TAuditQuery): Promise<TAuditPa
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    events: page.map(auditEvent),
+    events: await auditEvents(db, page),
     next:
       rows.length > limit && last ? `${new Date(last.created_at).toISOString()}|${last.id}` : null,
   };
 }
 
+/**
+ * The columns of the audit CSV, raw values (documented in the README, "Audit log CSV"): the
+ * action's code, the target member's username and what else it touched (type and id), the
+ * reason, the amount of a money action in minor units with its currency, before/after and the
+ * extra details as JSON, and the client address.
+ */
+export const AUDIT_CSV_COLUMNS = [
+  "date",
+  "actor",
+  "actor_role",
+  "action",
+  "target",
+  "target_type",
+  "target_id",
+  "reason",
+  "amount",
+  "currency",
+  "before",
+  "after",
+  "details",
+  "address",
+] as const;
+
 /** The filtered audit log as CSV, a thousand rows at a time, formulas neutralised. */
 export function auditCsv(db: Db, query: Omit<TAuditQuery, "before">): Readable {
   const csv = stringify({
     header: true,
-    columns: [
-      "date",
-      "actor",
-      "actor_role",
-      "action",
-      "target",
-      "reason",
-      "before",
-      "after",
-      "address",
-    ],
+    columns: [...AUDIT_CSV_COLUMNS],
     cast: { string: neutraliseFormula },
   });
   (async () => {
@@ -116,15 +167,22 @@ export function auditCsv(db: Db, query: Omit<TAuditQuery, "before">): Readable {
     for (;;) {
       const rows = await auditEventsWhere(db, { ...filter, before, limit: 1000 });
       for (const r of rows) {
+        const [moved] = auditAmounts(r.after);
+        const details = r.details && Object.keys(r.details).length ? r.details : null;
         const ok = csv.write([
           new Date(r.created_at).toISOString(),
           r.actor_username ?? "",
           r.actor_role ?? "",
           r.action,
           r.target_username ?? "",
+          r.target_type ?? "",
+          r.target_ref ?? "",
           r.reason ?? "",
+          moved?.amount ?? "",
+          moved?.currency ?? "",
           r.before ? JSON.stringify(r.before) : "",
           r.after ? JSON.stringify(r.after) : "",
+          details ? JSON.stringify(details) : "",
           r.address ?? "",
         ]);
         if (!ok) await once(csv, "drain");

@@ -200,7 +200,7 @@ export async function applyFraudAction(
       ...audit,
       action: "fraud.clawback",
       before: { heldViews: views.toString() },
-      after: { heldViews: "0" },
+      after: { heldViews: "0", amount: views.toString(), currency: "VIEWS" },
       details: { holds: holds.map((h) => h.id), views: views.toString() },
     });
     return;
@@ -222,7 +222,7 @@ export async function applyFraudAction(
         action: "fraud.clear",
         before: before
           ? { score: before.score, level: before.level, reasons: before.reasons }
-          : null,
+          : { score: null, level: null, reasons: [] },
         after: { score: 0, level: riskLevelOf(0), reviewedAt: now.toISOString() },
       });
       return;

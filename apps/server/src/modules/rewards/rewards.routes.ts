@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
+import { actorOf } from "../audit/staff-actor";
 import { moneyRoute } from "../idempotency/money-route";
 import { stepUpGuard } from "../step-up/step-up.guard";
 import { claimBonus, claimMilestone, grantBonus, rewardsOf } from "./rewards.service";
@@ -94,14 +95,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       moneyRoute(
         request,
         reply,
-        (idem) =>
-          grantBonus(
-            app,
-            currentMember(request).profile.id,
-            request.params.profileId,
-            request.body,
-            idem,
-          ),
+        (idem) => grantBonus(app, actorOf(request), request.params.profileId, request.body, idem),
         stepUp,
       ),
   );

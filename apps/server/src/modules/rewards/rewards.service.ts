@@ -11,7 +11,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
 import type { Realtime } from "../../plugins/realtime";
+import type { StaffActor } from "../audit/staff-actor";
 import type { Idempotency } from "../idempotency/idempotency";
 import {
   type CommandOutcome,
@@ -66,10 +68,13 @@ type RewardsApp = Pick<FastifyInstance, "db" | "money" | "clock" | "realtime">;
 
 const GRANT_COMMAND = command("vv_grant_bonus", {
   p_actor: "uuid?",
+  p_role: "text?",
+  p_ip: "text?",
   ...IDEMPOTENCY_ARGS,
   p_target: "uuid",
   p_amount: "bigint",
   p_reason: "text",
+  p_now: "timestamptz",
 });
 
 /**
@@ -79,8 +84,8 @@ const GRANT_COMMAND = command("vv_grant_bonus", {
  * commit. `npm run bonus:grant` passes no actor and no key.
  */
 export async function grantBonus(
-  app: { money: Money; realtime: Pick<Realtime, "announce"> },
-  actorProfileId: string | null,
+  app: { money: Money; clock: Clock; realtime: Pick<Realtime, "announce"> },
+  actor: StaffActor | null,
   targetProfileId: string,
   request: TGrantBonusRequest,
   idem: Idempotency | null,
@@ -90,13 +95,16 @@ export async function grantBonus(
     throw new AppError("INVALID_AMOUNT", {}, { field: "amount" });
   }
   const outcome = await GRANT_COMMAND.run<TEventBonus>(app.money, {
-    actor: actorProfileId,
+    actor: actor?.profileId ?? null,
+    role: actor?.role ?? null,
+    ip: actor?.address ?? null,
     key: idem?.key ?? null,
     route: idem?.route ?? "",
     hash: idem?.hash ?? "",
     target: targetProfileId,
     amount,
     reason: request.reason,
+    now: app.clock.now(),
   });
   if (!outcome.replayed) app.realtime.announce("rewards", [targetProfileId]);
   return outcome;

@@ -120,6 +120,8 @@ export async function unlockDesk(
   const ok = await passwordMatches(db, staff.userId, password);
   const now = clock.now();
   const until = new Date(now.getTime() + SUPPORT_DESK.unlockMinutes * 60_000);
+  const prior = await unlockedUntil(db, staff.sessionId, staff.profile.id, now);
+  const was = { unlockedUntil: prior?.toISOString() ?? null };
   await db.transaction(async (tx) => {
     if (ok) await saveUnlock(tx, staff.sessionId, staff.profile.id, until);
     await recordAuditEvent(tx, {
@@ -130,7 +132,8 @@ export async function unlockDesk(
       targetType: "support_desk",
       address: ip,
       createdAt: now,
-      after: ok ? { unlockedUntil: until.toISOString() } : null,
+      before: was,
+      after: ok ? { unlockedUntil: until.toISOString() } : was,
     });
   });
   if (!ok)
@@ -331,6 +334,8 @@ export async function postStaffReply(
       targetProfileId: owner,
       targetType: "support_request",
       targetId: requestId,
+      // A reply changes no state: nothing before, the message after.
+      before: {},
       after: { body },
       address: ip,
       createdAt: now,

@@ -216,8 +216,8 @@ export async function revokeMemberSessions(
       reason,
       action: "member.sessions.revoke",
       targetProfileId,
-      before: null,
-      after: null,
+      before: { sessions: revoked },
+      after: { sessions: 0 },
       details: { revokedSessions: revoked },
     });
     return { revoked };

@@ -1,9 +1,9 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { json, memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
-const REQUEST = {
+const REQUEST: Request & { withdrawal: Record<string, unknown> } = {
   id: "5d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
   userId: "6d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
   username: "bob",
@@ -32,12 +32,22 @@ const REQUEST = {
   createdAt: "2026-03-02T12:00:00.000Z",
   updatedAt: "2026-03-02T12:00:00.000Z",
 };
+const optionsOf = (select: HTMLElement) =>
+  [...(select as HTMLSelectElement).options].map((o) => o.value);
 const EMPTY = { requests: [], page: 1, pageSize: 20, total: 0 };
 
-function staffSetup() {
+/** A desk request as the mocked API returns it (fields vary from the waiting REQUEST). */
+type Request = Record<string, unknown> & { id: string };
+
+function staffSetup(
+  requests: Request[] = [REQUEST],
+  role: "support" | "admin" = "support",
+  unlockedAt: string | null = null,
+) {
   const { session, me } = memberFixture({ twoFactorEnabled: true });
-  me.profile.role = "support";
-  let unlocked: string | null = null;
+  me.profile.role = role;
+  let unlocked: string | null = unlockedAt;
+  let current = [...requests];
   const statusBodies: unknown[] = [];
   mockApi({
     "GET /api/auth/get-session": session,
@@ -66,10 +76,22 @@ function staffSetup() {
       unlocked = "2099-01-01T00:00:00.000Z";
       return { unlockedUntil: unlocked };
     },
-    "GET /api/support/desk/requests": { requests: [REQUEST], page: 1, pageSize: 20, total: 1 },
+    "GET /api/support/desk/requests": () => ({
+      requests: current,
+      page: 1,
+      pageSize: 20,
+      total: current.length,
+    }),
     [`PUT /api/support/desk/requests/${REQUEST.id}/status`]: ({ body }: { body: unknown }) => {
       statusBodies.push(body);
-      return { ...REQUEST, status: "PROCESSING" };
+      // Taken by the signed-in staff member (alice).
+      const taken = {
+        ...REQUEST,
+        status: "PROCESSING",
+        withdrawal: { ...REQUEST.withdrawal, processedBy: "alice" },
+      };
+      current = current.map((r) => (r.id === REQUEST.id ? taken : r));
+      return taken;
     },
   });
   return { statusBodies };
@@ -135,8 +157,83 @@ describe("/support", () => {
     fireEvent.change(within(row).getByTestId("desk-status"), { target: { value: "PROCESSING" } });
     expect(await screen.findByText("Status Updated")).toBeTruthy();
     expect(statusBodies).toEqual([{ status: "PROCESSING" }]);
-    // COMPLETED asks for the transaction hash first.
+    // Taken by this staff member: COMPLETED is now offered, and asks for the transaction hash.
+    await waitFor(() =>
+      expect(optionsOf(within(row).getByTestId("desk-status"))).toContain("COMPLETED"),
+    );
     fireEvent.change(within(row).getByTestId("desk-status"), { target: { value: "COMPLETED" } });
     expect(await screen.findByRole("dialog", { name: "Complete withdrawal" })).toBeTruthy();
+  });
+
+  it("offers only what the viewer may do in the withdrawal's state (issue 27)", async () => {
+    const awaiting = {
+      ...REQUEST,
+      id: "8d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
+      username: "carol",
+      status: "PROCESSING",
+      withdrawal: {
+        ...REQUEST.withdrawal,
+        status: "AWAITING_APPROVAL",
+        processedBy: "sam",
+        txHash: `0x${"ab".repeat(32)}`,
+      },
+    };
+    staffSetup([REQUEST, awaiting], "support", "2099-01-01T00:00:00.000Z");
+    await renderRoute("/support");
+    const rows = await screen.findAllByTestId("desk-request");
+    const [waiting, second] = rows as [HTMLElement, HTMLElement];
+    // Waiting, nobody took it: take it or fail it — never "complete" before taking it.
+    expect(optionsOf(within(waiting).getByTestId("desk-status"))).toEqual([
+      "PENDING",
+      "PROCESSING",
+    ]);
+    expect(within(waiting).getByRole("button", { name: "Fail withdrawal" })).toBeTruthy();
+    // A colleague's payout awaiting the second approval: support can neither approve nor fail it.
+    expect(within(second).queryByRole("button", { name: "Give second approval" })).toBeNull();
+    expect(within(second).queryByRole("button", { name: "Fail withdrawal" })).toBeNull();
+    expect(within(second).queryByTestId("desk-status")).toBeNull();
+  });
+
+  it("shows an admin the second approval without asking for the hash again", async () => {
+    const awaiting = {
+      ...REQUEST,
+      status: "PROCESSING",
+      withdrawal: {
+        ...REQUEST.withdrawal,
+        status: "AWAITING_APPROVAL",
+        processedBy: "sam",
+        txHash: `0x${"ab".repeat(32)}`,
+      },
+    };
+    staffSetup([awaiting], "admin", "2099-01-01T00:00:00.000Z");
+    await renderRoute("/support");
+    const row = await screen.findByTestId("desk-request");
+    fireEvent.click(within(row).getByRole("button", { name: "Give second approval" }));
+    const dialog = await screen.findByRole("dialog", { name: "Give second approval" });
+    expect(within(dialog).queryByRole("textbox")).toBeNull();
+    expect(within(dialog).getByText(`0x${"ab".repeat(32)}`)).toBeTruthy();
+  });
+
+  it("shows one status per row, and no transaction for a rejected payout (issue 27)", async () => {
+    const rejected = {
+      ...REQUEST,
+      status: "COMPLETED",
+      withdrawal: {
+        ...REQUEST.withdrawal,
+        status: "FAILED",
+        processedBy: "sam",
+        txHash: `0x${"ab".repeat(32)}`,
+        explorerUrl: `https://etherscan.io/tx/0x${"ab".repeat(32)}`,
+        failureReason: "Wrong network",
+      },
+    };
+    staffSetup([rejected], "support", "2099-01-01T00:00:00.000Z");
+    await renderRoute("/support");
+    const row = await screen.findByTestId("desk-request");
+    expect(within(row).getByTestId("support-withdrawal-status").textContent).toBe("Failed");
+    expect(within(row).queryByTestId("support-status")).toBeNull();
+    expect(within(row).queryByText("Completed")).toBeNull();
+    expect(within(row).queryByText(/Transaction/)).toBeNull();
+    expect(within(row).queryByTestId("desk-status")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TAuditQuery, ZAuditQuery } from "@viewvault/shared";
+import { AUDIT_ACTION_NAMES, type TAuditQuery, ZAuditQuery } from "@viewvault/shared";
 import { Download, Filter } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -12,15 +12,6 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { type AuditFilter, auditParams, useAudit } from "../api/get-audit";
 import { AuditEventList } from "./audit-event-list";
-
-const ACTIONS = [
-  "member.suspend",
-  "member.reinstate",
-  "member.role",
-  "member.sessions.revoke",
-  "referral.approve",
-  "referral.reject",
-] as const;
 
 /** Every staff action, newest first: filter by actor, target and action; page; export as CSV. */
 export function AuditLog() {
@@ -38,15 +29,15 @@ export function AuditLog() {
   const csv = `/api/admin/audit.csv?${auditParams(filter)}`;
 
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>{t("audit.title")}</CardTitle>
         <CardDescription>{t("audit.description")}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid min-w-0 gap-4">
         <form
           noValidate
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto]"
+          className="grid min-w-0 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
           onSubmit={form.handleSubmit((values) => {
             const next = new URLSearchParams(params);
             for (const name of ["actor", "target", "action"] as const) {
@@ -58,19 +49,19 @@ export function AuditLog() {
             setPages([]);
           })}
         >
-          <div className="grid gap-2">
+          <div className="grid min-w-0 gap-2">
             <Label htmlFor="audit-actor">{t("audit.actor")}</Label>
             <Input id="audit-actor" autoComplete="off" {...form.register("actor")} />
           </div>
-          <div className="grid gap-2">
+          <div className="grid min-w-0 gap-2">
             <Label htmlFor="audit-target">{t("audit.target")}</Label>
             <Input id="audit-target" autoComplete="off" {...form.register("target")} />
           </div>
-          <div className="grid gap-2">
+          <div className="grid min-w-0 gap-2">
             <Label htmlFor="audit-action">{t("audit.action")}</Label>
-            <NativeSelect id="audit-action" {...form.register("action")}>
+            <NativeSelect id="audit-action" className="w-full min-w-0" {...form.register("action")}>
               <option value="">{t("audit.anyAction")}</option>
-              {ACTIONS.map((action) => (
+              {AUDIT_ACTION_NAMES.map((action) => (
                 <option key={action} value={action}>
                   {t(`audit.actions.${action}`)}
                 </option>

@@ -91,13 +91,15 @@ export function MemberDetail({ detail }: { detail: TAdminMemberDetail }) {
                   className="flex flex-wrap justify-between gap-x-3 border-b py-1 last:border-0"
                 >
                   <span>
-                    <span className="font-mono text-xs">{e.kind}</span>{" "}
+                    <span data-testid="ledger-kind">
+                      {t(`member.ledgerKinds.${e.kind}`, { defaultValue: e.kind })}
+                    </span>{" "}
                     <span className="text-xs text-muted-foreground">
                       {fmt.dateTime(e.createdAt)}
                     </span>
                   </span>
-                  <span className="tabular-nums">
-                    {fmt.signed(e.amount, e.currency)} {e.currency}
+                  <span className="tabular-nums" data-testid="ledger-amount">
+                    {fmt.amount(e.amount, e.currency, { signed: true })}
                   </span>
                 </li>
               ))}

@@ -77,7 +77,7 @@ describe("PayoutApprovals", () => {
     renderQueue();
     expect(await screen.findByText("@bruno")).toBeTruthy();
     expect(screen.getByText("@carla")).toBeTruthy();
-    expect(screen.getByText("FAILED")).toBeTruthy();
+    expect(screen.getByText("Failed")).toBeTruthy();
 
     fireEvent.click(screen.getByRole("button", { name: "Approve and pay" }));
     expect(await screen.findByRole("heading", { name: "Approve this withdrawal?" })).toBeTruthy();

@@ -1,0 +1,74 @@
+/**
+ * Every action the audit log records (ADR 023, 029, 050), with what its row must hold besides
+ * the actor, their role, the client address, the time and the state before and after:
+ * - `reason`: the staff member gave a reason (the row's `reason` is not empty);
+ * - `money`: the action moves (or decides about) money: `after` names the amount (`auditAmounts`);
+ * - `target`: "member" when the row names the member acted on, "desk" for the support desk's gate.
+ * The server test `audit-completeness` finds every action in the code and checks it is listed
+ * here and that its row is complete; the console labels each (locales `admin:audit.actions`).
+ */
+export const AUDIT_ACTIONS = {
+  "bonus.grant": { reason: true, money: true, target: "member" },
+  "referral.approve": { reason: true, money: true, target: "member" },
+  "referral.reject": { reason: true, money: false, target: "member" },
+  "member.suspend": { reason: true, money: false, target: "member" },
+  "member.reinstate": { reason: true, money: false, target: "member" },
+  "member.role": { reason: true, money: false, target: "member" },
+  "member.sessions.revoke": { reason: true, money: false, target: "member" },
+  "withdrawal.take": { reason: false, money: true, target: "member" },
+  "withdrawal.release": { reason: false, money: true, target: "member" },
+  "withdrawal.complete": { reason: false, money: true, target: "member" },
+  "withdrawal.complete_awaiting_approval": { reason: false, money: true, target: "member" },
+  "withdrawal.approve": { reason: false, money: true, target: "member" },
+  "withdrawal.fail": { reason: true, money: true, target: "member" },
+  "hold.clear": { reason: true, money: true, target: "member" },
+  "hold.claw_back": { reason: true, money: true, target: "member" },
+  "fraud.clear": { reason: true, money: false, target: "member" },
+  "fraud.cashout.pause": { reason: true, money: false, target: "member" },
+  "fraud.cashout.lift": { reason: true, money: false, target: "member" },
+  "fraud.clawback": { reason: true, money: true, target: "member" },
+  "support.status": { reason: false, money: false, target: "member" },
+  "support.reply": { reason: false, money: false, target: "member" },
+  "support.unlock": { reason: false, money: false, target: "desk" },
+  "support.unlock_denied": { reason: false, money: false, target: "desk" },
+} as const satisfies Record<string, { reason: boolean; money: boolean; target: "member" | "desk" }>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+/** Keys of an audit row's before/after that hold an amount in minor units, with its currency. */
+const AMOUNT_KEYS: Record<string, "VIEWS" | "USDT"> = {
+  views: "VIEWS",
+  heldViews: "VIEWS",
+  viewsBonus: "VIEWS",
+  usdt: "USDT",
+  usdtBonus: "USDT",
+};
+
+/** Keys whose value is a member's profile id (the console shows the member by username). */
+export const AUDIT_MEMBER_KEYS = ["processedBy", "approvedBy", "referrer", "referee"] as const;
+
+export interface AuditAmount {
+  key: string;
+  amount: string;
+  currency: "VIEWS" | "USDT";
+}
+
+/**
+ * The amounts a before/after names: `amount` with its `currency`, and the keys of AMOUNT_KEYS.
+ * Amounts are minor units (whole views, micro-USDT) as integer strings.
+ */
+export function auditAmounts(value: Record<string, unknown> | null | undefined): AuditAmount[] {
+  if (!value) return [];
+  const found: AuditAmount[] = [];
+  const minor = (v: unknown) =>
+    (typeof v === "string" || typeof v === "number") && /^-?\d+$/.test(String(v));
+  for (const [key, v] of Object.entries(value)) {
+    if (!minor(v)) continue;
+    if (key === "amount" && (value.currency === "VIEWS" || value.currency === "USDT")) {
+      found.push({ key, amount: String(v), currency: value.currency });
+    } else if (AMOUNT_KEYS[key]) {
+      found.push({ key, amount: String(v), currency: AMOUNT_KEYS[key] });
+    }
+  }
+  return found;
+}

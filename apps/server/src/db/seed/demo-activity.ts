@@ -13,7 +13,7 @@ import type { SeedOptions } from "./index";
  * Everything goes through the ledger and the money commands a member's action runs — watch
  * rewards (ledger_post), view requests that match (vv_view_request), transfers (vv_transfer),
  * marketplace purchases (vv_market_list, vv_market_buy) and payouts (vv_withdraw_request, take,
- * complete by the demo admin) — dated over the past HISTORY_DAYS (ADR 050). Deterministic (a
+ * complete by the demo admin) — dated over the past HISTORY_DAYS (ADR 051). Deterministic (a
  * fixed pseudo-random sequence), once per database, in one transaction.
  *
  * The leaders are COMMUNITY members nobody can sign in as (random passwords, never printed); the
@@ -295,7 +295,7 @@ function demoTxHash(n: number): string {
  * the running balances read in order of time as they do in order of posting. The ledger is
  * append-only (a trigger refuses UPDATE): this one seed step sets `session_replication_role` to
  * `replica` for its own transaction, which a superuser may (the embedded database's role).
- * Without that right the history stays dated today (ADR 050).
+ * Without that right the history stays dated today (ADR 051).
  */
 async function backdate(
   tx: DbOrTx,

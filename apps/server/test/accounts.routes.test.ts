@@ -15,6 +15,7 @@ import {
   uniqueUser,
 } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
+import { createSignedInMember } from "./factories";
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -515,9 +516,21 @@ describe("roles and suspension", () => {
     ).toBe(404);
   });
 
+  it("remembers on the server that the member closed the first-run guide", async () => {
+    const { c } = await createSignedInMember(t.app);
+    expect((await c.request("GET", "/api/me")).json().firstRunDismissed).toBe(false);
+    const dismissed = await c.request("POST", "/api/me/first-run/dismiss");
+    expect(dismissed.statusCode).toBe(200);
+    expect(dismissed.json().firstRunDismissed).toBe(true);
+    // Again is harmless, and every later session (another device) sees it closed.
+    expect((await c.request("POST", "/api/me/first-run/dismiss")).statusCode).toBe(200);
+    expect((await c.request("GET", "/api/me")).json().firstRunDismissed).toBe(true);
+  });
+
   it("answers 401 to anonymous requests for member data", async () => {
     for (const [m, u] of [
       ["GET", "/api/me"],
+      ["POST", "/api/me/first-run/dismiss"],
       ["PUT", "/api/me/notifications"],
       ["PATCH", "/api/me/profile"],
     ] as const) {

@@ -1,6 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -134,10 +137,17 @@ describe("platform routes", () => {
   });
 });
 
+const compressScript = fileURLToPath(new URL("../../web/scripts/compress.mjs", import.meta.url));
+/** A stand-in for the main script: a few KB of code, as compressible as real code. */
+const mainScript = Array.from(
+  { length: 200 },
+  (_, i) => `export const value${i} = (n) => n * ${i} + ${(i * 7919) % 1000};`,
+).join("\n");
+
 describe("serving the web app", () => {
   let web: TestApp;
+  const dist = mkdtempSync(path.join(tmpdir(), "vv-web-"));
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), "vv-web-"));
     mkdirSync(path.join(dist, "assets"));
     writeFileSync(
       path.join(dist, "index.html"),
@@ -149,10 +159,10 @@ describe("serving the web app", () => {
         `<!doctype html><html lang="${locale}"><head><script>document.documentElement.dataset.t='1'</script></head><body><div id=root data-prerendered="${locale}">landing ${locale}</div></body></html>`,
       );
     }
-    writeFileSync(
-      path.join(dist, "assets", "index-abc123.js"),
-      `console.log(${JSON.stringify("x".repeat(4000))})`,
-    );
+    writeFileSync(path.join(dist, "assets", "index-abc123.js"), mainScript);
+    writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
+    // The build's own step writes the .br and .gz copies (npm run build in apps/web).
+    execFileSync(process.execPath, [compressScript, dist]);
     web = await createTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(() => web.close());
@@ -231,15 +241,47 @@ describe("serving the web app", () => {
     expect(missing.body).toContain("<div id=root></div>");
   });
 
-  it("caches hashed assets for a year and compresses them", async () => {
-    const res = await web.app.inject({
+  it("sends the build's brotli and gzip copies of an asset, cached for a year", async () => {
+    const get = (acceptEncoding?: string) =>
+      web.app.inject({
+        method: "GET",
+        url: "/assets/index-abc123.js",
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
+    const br = await get("gzip, deflate, br");
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    // The bytes are the build's copy, sent as they are, and decode to the script.
+    expect(br.rawPayload.equals(readFileSync(`${dist}/assets/index-abc123.js.br`))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(mainScript);
+
+    const gzip = await get("gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(gzip.rawPayload.equals(readFileSync(`${dist}/assets/index-abc123.js.gz`))).toBe(true);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(mainScript);
+
+    for (const identity of [undefined, "identity"]) {
+      const plain = await get(identity);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(plain.body).toBe(mainScript);
+    }
+  });
+
+  it("revalidates what is not a hashed asset: the service worker and the pages", async () => {
+    const sw = await web.app.inject({ method: "GET", url: "/sw.js" });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers["cache-control"]).toBe("no-cache");
+    const page = await web.app.inject({
       method: "GET",
-      url: "/assets/index-abc123.js",
-      headers: { "accept-encoding": "gzip" },
+      url: "/dashboard",
+      headers: { accept: "text/html", "accept-encoding": "br" },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(page.headers["cache-control"]).toBe("no-cache");
   });
 
   it("does not serve files outside dist", async () => {

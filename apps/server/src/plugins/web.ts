@@ -46,6 +46,16 @@ export function readLandingPages(
 }
 
 /**
+ * Hashed assets (dist/assets/*: a new build gives them new names) are cached for a year and never
+ * revalidated; everything else — the service worker, the manifest, icons, the offline page —
+ * is revalidated on every use, so a new build reaches members at once.
+ */
+function staticCacheControl(distDir: string, filePath: string): string {
+  const rel = path.relative(distDir, filePath);
+  return rel.startsWith(`assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
  * the SPA's index.html for any other GET that accepts HTML (client-side routing), with status 404
  * where the web app shows "not found" (an unknown path or username). /api paths that match no
@@ -70,14 +80,12 @@ export const webPlugin = fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // The build writes a .br and a .gz copy of each compressible file (apps/web/scripts/
+        // compress.mjs): the copy the request accepts is sent as it is (ADR 051), never
+        // compressed again per request; without one, the file itself.
+        preCompressed: true,
         setHeaders(reply, filePath) {
-          const rel = path.relative(opts.distDir, filePath);
-          reply.header(
-            "cache-control",
-            rel.startsWith(`assets${path.sep}`)
-              ? "public, max-age=31536000, immutable"
-              : "public, max-age=0, must-revalidate",
-          );
+          reply.header("cache-control", staticCacheControl(opts.distDir, filePath));
         },
       });
       // Files in dist/ other than index.html (assets/*, favicon, robots.txt …).

@@ -48,7 +48,9 @@ export function mockApi(routes: Record<string, Handler | unknown> = {}) {
 }
 
 /** A signed-in member, with overrides. */
-export function memberFixture(overrides: { twoFactorEnabled?: boolean } = {}): {
+export function memberFixture(
+  overrides: { twoFactorEnabled?: boolean; firstRunDismissed?: boolean } = {},
+): {
   session: unknown;
   me: TMe;
 } {
@@ -73,6 +75,7 @@ export function memberFixture(overrides: { twoFactorEnabled?: boolean } = {}): {
       createdAt: "2026-01-15T12:00:00.000Z",
     },
     notifications: { newSignIn: true, transactions: true, product: false },
+    firstRunDismissed: overrides.firstRunDismissed ?? true,
   };
   const session = {
     user: {

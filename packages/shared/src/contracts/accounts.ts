@@ -174,6 +174,8 @@ export const ZMe = z
     }),
     profile: ZProfile,
     notifications: ZNotificationPrefs,
+    /** The member closed the dashboard's first-run guide (POST /api/me/first-run/dismiss). */
+    firstRunDismissed: z.boolean(),
   })
   .meta({ id: "Me" });
 export type TMe = z.infer<typeof ZMe>;

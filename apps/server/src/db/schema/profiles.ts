@@ -53,6 +53,8 @@ export const profiles = pgTable(
       .default({ newSignIn: true, transactions: true, product: false }),
     /** The member chose, in Settings, not to appear in the ranking (ADR 025). */
     hiddenFromRanking: boolean("hidden_from_ranking").notNull().default(false),
+    /** When the member closed the dashboard's first-run guide (it is shown until then). */
+    firstRunDismissedAt: timestamp("first_run_dismissed_at", { withTimezone: true }),
     /** Set when the member deleted their account (ADR 026): the profile is anonymised. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     signupIp: text("signup_ip"),

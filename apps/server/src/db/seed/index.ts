@@ -1,5 +1,6 @@
 import type { Db } from "../client";
 import { seedDemoAccounts } from "./demo-accounts";
+import { seedDemoActivity } from "./demo-activity";
 import { seedDemoBalances } from "./demo-balances";
 import { seedDemoEvents } from "./demo-events";
 import { seedDemoRisk } from "./demo-risk";
@@ -21,6 +22,8 @@ const steps: Array<(db: Db, opts: SeedOptions) => Promise<void>> = [
   seedDemoAccounts,
   seedDemoStaffTwoFactor,
   seedDemoBalances,
+  // Right after the starting balances, so postings read in order of time as in order of posting.
+  seedDemoActivity,
   seedDemoVideos,
   seedDemoEvents,
   seedDemoRisk,

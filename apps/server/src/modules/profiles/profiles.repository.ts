@@ -47,7 +47,13 @@ export async function updateProfile(
   patch: Partial<
     Pick<
       ProfileRow,
-      "username" | "locale" | "walletAddress" | "walletNetwork" | "walletChangedAt" | "emailPrefs"
+      | "username"
+      | "locale"
+      | "walletAddress"
+      | "walletNetwork"
+      | "walletChangedAt"
+      | "emailPrefs"
+      | "firstRunDismissedAt"
     >
   >,
 ): Promise<ProfileRow> {

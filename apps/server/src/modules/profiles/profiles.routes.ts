@@ -13,6 +13,7 @@ import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
 import {
   checkUsernameAvailability,
+  dismissFirstRun,
   getMe,
   getPublicProfile,
   updateNotifications,
@@ -78,6 +79,19 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = asy
       },
     },
     async (request) => updateNotifications(app.db, currentMember(request), request.body),
+  );
+
+  app.post(
+    "/api/me/first-run/dismiss",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["accounts"],
+        summary: "Close the dashboard's first-run guide for good",
+        response: { 200: ZMe, ...errors },
+      },
+    },
+    async (request) => dismissFirstRun(app.db, app.clock, currentMember(request)),
   );
 
   app.get(

@@ -50,7 +50,18 @@ export async function getMe(db: Db, member: Member): Promise<TMe> {
     },
     profile: toProfileDto(member.profile),
     notifications: member.profile.emailPrefs,
+    firstRunDismissed: member.profile.firstRunDismissedAt !== null,
   };
+}
+
+/** Closes the dashboard's first-run guide for good (the first time counts; again is a no-op). */
+export async function dismissFirstRun(db: Db, clock: Clock, member: Member): Promise<TMe> {
+  if (member.profile.firstRunDismissedAt === null) {
+    member.profile = await updateProfile(db, member.profile.id, {
+      firstRunDismissedAt: clock.now(),
+    });
+  }
+  return getMe(db, member);
 }
 
 function isUniqueViolation(error: unknown): boolean {

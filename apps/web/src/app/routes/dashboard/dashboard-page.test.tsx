@@ -276,4 +276,30 @@ describe("/dashboard", () => {
     ).toBe("5");
     expect(screen.getByText("2.50 USDT")).toBeTruthy();
   });
+
+  it("shows a new member the first-run guide with the real costs, until they close it", async () => {
+    const { session, me } = memberFixture({ firstRunDismissed: false });
+    let dismissed = 0;
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": { ...BALANCES, views: "0" },
+      "POST /api/me/first-run/dismiss": () => {
+        dismissed++;
+        return { ...me, firstRunDismissed: true };
+      },
+    });
+    await renderRoute("/dashboard");
+    const guide = await screen.findByRole("region", { name: "Getting started" });
+    expect(within(guide).getByText("Mystery Box: 100 views per box")).toBeTruthy();
+    expect(within(guide).getByText("Verify your account: 1,000 views, once")).toBeTruthy();
+    expect(within(guide).getByRole("link", { name: "Start watching" }).getAttribute("href")).toBe(
+      "/feed",
+    );
+    act(() => within(guide).getByRole("button", { name: "Got it, hide the guide" }).click());
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: "Getting started" })).toBeNull(),
+    );
+    expect(dismissed).toBe(1);
+  });
 });

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { MysteryBoxCard } from "@/features/box/components/mystery-box-card";
 import { AccountStatusCard } from "@/features/dashboard/components/account-status-card";
 import { CryptoCountdownCard } from "@/features/dashboard/components/crypto-countdown-card";
+import { FirstRunGuide } from "@/features/dashboard/components/first-run-guide";
 import { QuickActionsCard } from "@/features/dashboard/components/quick-actions-card";
 import { ReferralCard } from "@/features/dashboard/components/referral-card";
 import { UsdtWalletCard } from "@/features/dashboard/components/usdt-wallet-card";
@@ -94,6 +95,7 @@ export function DashboardPage() {
         <p className="w-full text-muted-foreground">{t("subtitle")}</p>
       </header>
       <CashoutPauseBanner />
+      {me.firstRunDismissed ? null : <FirstRunGuide />}
       <Tabs
         value={tab}
         onValueChange={(value) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "first_run_dismissed_at" timestamp with time zone;

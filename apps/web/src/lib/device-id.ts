@@ -23,12 +23,28 @@ function compute(): Promise<string | null> {
   return pending;
 }
 
+let scheduled = false;
+
 /**
- * The device id when it is known, else null (and its computation starts): a request never waits
- * for it. The first requests of a visit may go without; sign-ins and watch sessions come later.
+ * Starts the computation once the page is idle (its script and work would otherwise compete
+ * with the first render: Lighthouse counted it in the blocking time of /dashboard and /feed),
+ * at the latest a few seconds after the first request.
+ */
+function scheduleCompute(): void {
+  if (scheduled) return;
+  scheduled = true;
+  if (typeof window.requestIdleCallback === "function")
+    window.requestIdleCallback(() => void compute(), { timeout: 4_000 });
+  else setTimeout(() => void compute(), 2_000);
+}
+
+/**
+ * The device id when it is known, else null (and its computation is scheduled for when the page
+ * is idle): a request never waits for it. The first requests of a visit may go without; sign-ins
+ * and watch sessions come later.
  */
 export function deviceId(): string | null {
   if (known !== undefined) return known;
-  if (typeof window !== "undefined") void compute();
+  if (typeof window !== "undefined") scheduleCompute();
   return null;
 }

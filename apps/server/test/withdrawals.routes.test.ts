@@ -188,6 +188,9 @@ describe("a withdrawal request", () => {
       message:
         "This exceeds your daily withdrawal limit of $100 USDT ($0 USDT left today, until 00:00 UTC)",
     });
+    // What the page shows decides before the password: no password step for a sure refusal.
+    const unasked = await withdraw(m.c, { amount: "100", password: undefined });
+    expect(unasked.json()).toMatchObject({ code: "DAILY_LIMIT_REACHED", field: "amount" });
     await verified(m);
     expect((await withdraw(m.c, { amount: "4900" })).statusCode).toBe(201);
     expect((await withdraw(m.c, { amount: "100" })).json().code).toBe("DAILY_LIMIT_REACHED");
@@ -215,6 +218,13 @@ describe("a withdrawal request", () => {
     expect(view.wallet.heldUntil).toBe("2026-11-21T12:00:00.000Z");
     const res = await withdraw(m.c, { amount: "100", network: "ERC20", walletAddress: EVM });
     expect(res.json()).toMatchObject({ code: "WALLET_ADDRESS_TOO_NEW", field: "walletAddress" });
+    const unasked = await withdraw(m.c, {
+      amount: "100",
+      network: "ERC20",
+      walletAddress: EVM,
+      password: "not-the-password",
+    });
+    expect(unasked.json()).toMatchObject({ code: "WALLET_ADDRESS_TOO_NEW" });
     const before = clock.now();
     clock.advance(24 * 3_600_000 + 1_000);
     try {

@@ -5,8 +5,6 @@ import {
   type SupportRequestType,
   type SupportStatus,
   type TSupportRequest,
-  type WithdrawalDeskAction,
-  withdrawalDeskActions,
 } from "@viewvault/shared";
 import { ChevronLeft, ChevronRight, XCircle } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -17,7 +15,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input, NativeSelect } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/problem-text";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useMoneyFormat } from "@/lib/use-money-format";
@@ -156,39 +153,17 @@ export function DeskTable({ unlockedUntil }: { unlockedUntil: string }) {
   );
 }
 
-/** The status a desk action moves a withdrawal's request to (through the seed's dropdown). */
-const ACTION_STATUS: Partial<Record<WithdrawalDeskAction, SupportStatus>> = {
-  take: "PROCESSING",
-  release: "PENDING",
-  complete: "COMPLETED",
-};
-
-/**
- * One request: its fields, the status dropdown and, for a withdrawal, the buttons — offering only
- * what this staff member may do in the withdrawal's state (`withdrawalDeskActions`, issue 27).
- */
+/** One request: its fields, the status dropdown and, for a withdrawal, the fail button. */
 function DeskRow({ request }: { request: TSupportRequest }) {
   const { t } = useTranslation("support");
-  const { profile } = useAuth();
   const ids = useId();
   const update = useUpdateRequestStatus();
   const [dialog, setDialog] = useState<"complete" | "fail" | null>(null);
   const w = request.withdrawal;
-  const viewer = profile
-    ? { id: profile.id, username: profile.username, role: profile.role }
-    : null;
-  const actions = w && viewer ? withdrawalDeskActions(w, request, viewer) : [];
-  // A withdrawal's request offers its current status and the moves this viewer may make.
-  const statuses: SupportStatus[] = w
-    ? SUPPORT_STATUSES.filter(
-        (s) =>
-          s === request.status ||
-          actions.some((action) => ACTION_STATUS[action] === s),
-      )
-    : [...SUPPORT_STATUSES];
+  const settled = w?.status === "COMPLETED" || w?.status === "FAILED";
 
   function change(next: SupportStatus) {
-    if (next === request.status) return;
+    if (next === request.status && w?.status !== "AWAITING_APPROVAL") return;
     if (w && next === "COMPLETED") {
       setDialog("complete");
       return;
@@ -206,32 +181,28 @@ function DeskRow({ request }: { request: TSupportRequest }) {
     <li className="grid gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_auto]" data-testid="desk-request">
       <RequestDetails request={request} audience="staff" />
       <div className="grid content-start gap-2 sm:w-52">
-        {statuses.length > 1 ? (
-          <>
-            <Label htmlFor={`${ids}-status`} className="sr-only">
-              {t("fields.status")}
-            </Label>
-            <NativeSelect
-              id={`${ids}-status`}
-              value={request.status}
-              disabled={update.isPending}
-              onChange={(e) => change(e.target.value as SupportStatus)}
-              data-testid="desk-status"
-            >
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {t(w && s !== request.status ? `desk.move.${s}` : `status.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </>
-        ) : null}
-        {actions.includes("approve") ? (
+        <Label htmlFor={`${ids}-status`} className="sr-only">
+          {t("fields.status")}
+        </Label>
+        <NativeSelect
+          id={`${ids}-status`}
+          value={request.status}
+          disabled={settled || update.isPending}
+          onChange={(e) => change(e.target.value as SupportStatus)}
+          data-testid="desk-status"
+        >
+          {SUPPORT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        {w?.status === "AWAITING_APPROVAL" ? (
           <Button type="button" size="sm" onClick={() => setDialog("complete")}>
             {t("desk.approve")}
           </Button>
         ) : null}
-        {actions.includes("fail") ? (
+        {w && !settled ? (
           <Button type="button" variant="outline" size="sm" onClick={() => setDialog("fail")}>
             <XCircle aria-hidden="true" />
             {t("desk.fail")}

@@ -8,11 +8,6 @@ import { useMoneyFormat } from "@/lib/use-money-format";
 import type { ThreadAudience } from "../api/thread";
 import { RequestThread } from "./request-thread";
 
-/** A recorded payout transaction exists unless the withdrawal was failed or rejected. */
-function hasTransaction(status: string): boolean {
-  return status === "COMPLETED" || status === "AWAITING_APPROVAL";
-}
-
 /**
  * The seeds' fields of a request, its withdrawal's state (hash link, reason) when it has one, and
  * an appeal's cash-out pause (its reason) while it is in force.
@@ -33,17 +28,14 @@ export function RequestDetails({
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">@{request.username}</span>
         <Badge variant="brand">{t(`types.${request.requestType}`)}</Badge>
+        <Badge variant="outline" data-testid="support-status">
+          {t(`status.${request.status}`)}
+        </Badge>
         {w ? (
-          // A withdrawal's own status is the one that counts (its request reads COMPLETED once
-          // it failed, too): one status per row (issue 27).
           <Badge variant="secondary" data-testid="support-withdrawal-status">
             {t(`withdrawalStatus.${w.status}`)}
           </Badge>
-        ) : (
-          <Badge variant="outline" data-testid="support-status">
-            {t(`status.${request.status}`)}
-          </Badge>
-        )}
+        ) : null}
       </div>
       {request.amountUsdt ? (
         <p className="tabular-nums">
@@ -72,7 +64,7 @@ export function RequestDetails({
           {t("fields.processedBy", { username: w.processedBy })}
         </p>
       ) : null}
-      {w?.txHash && w.explorerUrl && hasTransaction(w.status) ? (
+      {w?.txHash && w.explorerUrl ? (
         <a
           href={w.explorerUrl}
           target="_blank"

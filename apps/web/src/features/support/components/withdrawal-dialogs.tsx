@@ -84,15 +84,10 @@ export function CompleteWithdrawalDialog({
         <DialogHeader>
           <DialogTitle>{approving ? t("desk.approve") : t("desk.complete.title")}</DialogTitle>
           <DialogDescription>
-            {approving
-              ? t("desk.complete.approveDescription", {
-                  net: fmt.amount(w.net, "USDT"),
-                  network: w.network,
-                })
-              : t("desk.complete.description", {
-                  net: fmt.amount(w.net, "USDT"),
-                  network: w.network,
-                })}
+            {t("desk.complete.description", {
+              net: fmt.amount(w.net, "USDT"),
+              network: w.network,
+            })}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
@@ -107,29 +102,20 @@ export function CompleteWithdrawalDialog({
               })}
             </p>
           ) : null}
-          {approving ? (
-            // The hash was recorded by the staff member who sent it: the approval only confirms.
-            <p className="grid gap-1 text-sm">
-              <span className="text-muted-foreground">{t("desk.complete.recordedHash")}</span>
-              <span className="font-mono text-xs break-all">{w.txHash}</span>
-            </p>
-          ) : (
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-hash`}>{t("desk.complete.hash")}</Label>
-              <Input
-                id={`${ids}-hash`}
-                className="font-mono"
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={errors.txHash ? true : undefined}
-                aria-describedby={`${ids}-hash-error`}
-                {...form.register("txHash")}
-              />
-              <FieldError id={`${ids}-hash-error`}>
-                {fieldText(t, errors.txHash?.message)}
-              </FieldError>
-            </div>
-          )}
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-hash`}>{t("desk.complete.hash")}</Label>
+            <Input
+              id={`${ids}-hash`}
+              className="font-mono"
+              autoComplete="off"
+              spellCheck={false}
+              readOnly={approving}
+              aria-invalid={errors.txHash ? true : undefined}
+              aria-describedby={`${ids}-hash-error`}
+              {...form.register("txHash")}
+            />
+            <FieldError id={`${ids}-hash-error`}>{fieldText(t, errors.txHash?.message)}</FieldError>
+          </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={mutation.isPending}>
               {t("common:dialog.cancel")}

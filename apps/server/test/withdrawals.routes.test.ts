@@ -76,7 +76,7 @@ describe("the withdrawal form's checks, in the seed's order, with its messages",
     [{ amount: "" }, "INVALID_AMOUNT", "Please enter a valid amount"],
     [{ amount: "abc" }, "INVALID_AMOUNT", "Please enter a valid amount"],
     [{ amount: "100.001" }, "INVALID_AMOUNT", "Please enter a valid amount"],
-    [{ amount: "99.99" }, "BELOW_MINIMUM", "Minimum withdrawal is $100 USDT"],
+    [{ amount: "99.99" }, "BELOW_MINIMUM", "Minimum withdrawal is 100.00 USDT"],
     [{ amount: "150" }, "INSUFFICIENT_BALANCE", "Insufficient balance"],
     [
       { amount: "100", walletAddress: "  " },
@@ -118,7 +118,7 @@ describe("the withdrawal form's checks, in the seed's order, with its messages",
   it("answers in Portuguese for a Portuguese member", async () => {
     const { c } = await createSignedInMember(t.app, { usdt: USDT(120), locale: "pt-BR" });
     expect((await withdraw(c, { amount: "50" })).json().message).toBe(
-      "O saque mínimo é de $100 USDT",
+      "O saque mínimo é de 100,00 USDT",
     );
   });
 
@@ -186,7 +186,7 @@ describe("a withdrawal request", () => {
     expect(over.json()).toMatchObject({
       code: "DAILY_LIMIT_REACHED",
       message:
-        "This exceeds your daily withdrawal limit of $100 USDT ($0 USDT left today, until 00:00 UTC)",
+        "This exceeds your daily withdrawal limit of 100.00 USDT (0.00 USDT left today, until 00:00 UTC)",
     });
     // What the page shows decides before the password: no password step for a sure refusal.
     const unasked = await withdraw(m.c, { amount: "100", password: undefined });

@@ -105,7 +105,7 @@ describe("/transfer", () => {
     await expectMessage("Minimum transfer is 100 views");
     fireEvent.change(f.type, { target: { value: "USDT" } });
     fireEvent.click(f.submit);
-    await expectMessage("Minimum transfer is $100 USDT");
+    await expectMessage("Minimum transfer is 100.00 USDT");
     fireEvent.change(f.amount, { target: { value: "600" } });
     fireEvent.click(f.submit);
     await expectMessage("Insufficient USDT balance");

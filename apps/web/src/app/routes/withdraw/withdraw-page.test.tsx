@@ -86,7 +86,7 @@ describe("/withdraw", () => {
     await expectMessage("Please enter a valid amount");
     fireEvent.change(f.amount, { target: { value: "99" } });
     fireEvent.click(f.submit);
-    await expectMessage("Minimum withdrawal is $100 USDT");
+    await expectMessage("Minimum withdrawal is 100.00 USDT");
     fireEvent.change(f.amount, { target: { value: "150" } });
     fireEvent.click(f.submit);
     await expectMessage("Insufficient balance");

@@ -100,7 +100,7 @@ test("invite → sign up → confirm → settings → 2FA → sign in → reset 
   await expect(page.getByText("Username available")).toBeVisible();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Profile Updated")).toBeVisible();
-  await expect(page.getByLabel("Your referral link")).toHaveText(new RegExp(`/@${username}$`));
+  await expect(page.getByLabel("Your referral link")).toHaveValue(new RegExp(`/@${username}$`));
 
   // Settings → Wallet: a TRC20 address, confirmed with the password.
   await page.getByRole("tab", { name: "Wallet" }).click();

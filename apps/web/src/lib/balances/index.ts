@@ -1,2 +1,2 @@
 export { balancesQueryKey, balancesQueryOptions, toBigBalances, useBalances } from "./get-balances";
-export { ANNOUNCED_QUERIES, viewRequestsQueryKey } from "./live-balances";
+export { viewRequestsQueryKey } from "./live-balances";

@@ -82,7 +82,7 @@ export const viewRequestsQueryKey = ["videos", "view-requests"] as const;
  * What each named event of the stream reads again: a daily or annual winner (every tab), a bonus
  * granted to this member, a waiting view request of this member matched by another's.
  */
-export const ANNOUNCED_QUERIES = {
+const ANNOUNCED_QUERIES = {
   events: ["events"],
   rewards: ["money", "rewards"],
   viewRequests: viewRequestsQueryKey,

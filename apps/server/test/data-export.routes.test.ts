@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -101,6 +102,32 @@ describe("what Settings promises the export holds", () => {
     const mails = JSON.parse(strFromU8(files["mail_outbox.profile_id.json"] ?? new Uint8Array()));
     expect(mails.map((m: { kind: string }) => m.kind)).toContain("verify-email");
     expect(mails.every((m: { to: string }) => m.to === user.email)).toBe(true);
+  });
+});
+
+describe("migration 0034: e-mails written before the link existed", () => {
+  it("links unlinked outbox rows to the profile of their address, not the support inbox's copies", async () => {
+    const m = await createSignedInMember(t.app);
+    await queryRows(
+      db(),
+      sql`insert into mail_outbox ("to", kind, status, next_attempt_at) values
+            (${m.user.email.toUpperCase()}, 'verify-email', 'sent', now()),
+            (${m.user.email}, 'withdrawal-support', 'sent', now())`,
+    );
+    await queryRows(
+      db(),
+      sql`update mail_outbox set profile_id = null where "to" ilike ${m.user.email}`,
+    );
+    const file = new URL("../src/db/migrations/0034_mail_outbox_profile_link.sql", import.meta.url);
+    await queryRows(db(), sql.raw(readFileSync(file, "utf8")));
+    const rows = await queryRows<{ kind: string; profile_id: string | null }>(
+      db(),
+      sql`select kind, profile_id from mail_outbox where "to" ilike ${m.user.email} order by kind`,
+    );
+    expect(rows).toEqual([
+      { kind: "verify-email", profile_id: m.id },
+      { kind: "withdrawal-support", profile_id: null },
+    ]);
   });
 });
 

@@ -18,10 +18,11 @@ export async function insertOutboxMessage(
   message: NewOutboxMessage,
   now: Date,
 ): Promise<OutboxRow> {
+  // Both spellings through the unique index on users.email (Better Auth keeps addresses lower-case).
   const profileId = sql<
     string | null
   >`(select p.id from profiles p join users u on u.id = p.auth_uid
-    where lower(u.email) = lower(${message.to}) limit 1)`;
+    where u.email = ${message.to} or u.email = lower(${message.to}) limit 1)`;
   const [row] = await db
     .insert(mailOutbox)
     .values({ ...message, nextAttemptAt: now, profileId })

@@ -86,7 +86,7 @@ test("invite → sign up → confirm → settings → 2FA → sign in → reset 
   await followMailLink(page, email, /Confirm your ViewVault account/, /verify-email/);
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByRole("heading", { level: 1, name: `Hello, ${firstName}!` })).toBeVisible();
-  await expect(page.getByLabel("Your referral link")).toHaveValue(new RegExp(`/@${firstName}$`));
+  await expect(page.getByLabel("Your referral link")).toHaveText(new RegExp(`/@${firstName}$`));
 
   // Settings → Profile: a new username.
   await page.goto("/settings");

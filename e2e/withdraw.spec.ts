@@ -65,7 +65,7 @@ async function withdraw(page: Page, network: "TRC20" | "BEP20", address: string,
   // The seed's checks, in its order.
   await form.getByLabel("Amount (USDT)").fill("50");
   await form.getByRole("button", { name: "Review withdrawal" }).click();
-  await expect(form.getByText("Minimum withdrawal is $100 USDT")).toBeVisible();
+  await expect(form.getByText("Minimum withdrawal is 100.00 USDT")).toBeVisible();
   await form.getByLabel("Amount (USDT)").fill("100");
   await form.getByLabel("Network").selectOption(network);
   await form.getByLabel("Wallet address").fill(address.slice(0, 12));

@@ -447,6 +447,11 @@ describe("profile, wallet and notifications", () => {
     expect((await client(t.app).request("GET", "/api/profiles/nobody_at_all")).statusCode).toBe(
       404,
     );
+    // An invite link may carry the member id: found by id too, and an unknown id is a 404.
+    const byId = await client(t.app).request("GET", `/api/profiles/${me.profile.id}`);
+    expect(byId.json()).toMatchObject({ id: me.profile.id, username: me.profile.username });
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await client(t.app).request("GET", `/api/profiles/${unknown}`)).statusCode).toBe(404);
   });
 });
 

@@ -157,12 +157,12 @@ describe("account verification", () => {
     expect(res.json()).toMatchObject({
       code: "INSUFFICIENT_BALANCE",
       params: { context: "verification", cost: "1000" },
-      message: "Insufficient views: you need 1000 views to verify your account",
+      message: "Insufficient views: you need 1,000 views to verify your account",
     });
     await c.request("PATCH", "/api/me/profile", { locale: "pt-BR" });
     const pt = await c.request("POST", "/api/me/verify");
     expect(pt.json().message).toBe(
-      "Views insuficientes: você precisa de 1000 views para verificar sua conta",
+      "Views insuficientes: você precisa de 1.000 views para verificar sua conta",
     );
     expect((await c.request("GET", "/api/me")).json().profile.isVerified).toBe(false);
   });

@@ -1,11 +1,13 @@
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { MEMBER_DATA } from "../src/modules/data-rights/member-data.registry";
+import { MEMBER_DATA, PROMISED_PARTS } from "../src/modules/data-rights/member-data.registry";
 import { UNKEYED_REFERENCES } from "../src/modules/ledger/ledger-invariants.repository";
+import { registerMember } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
-import { createSignedInMember, USDT } from "./factories";
+import { createSignedInMember, fund, USDT } from "./factories";
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -39,6 +41,93 @@ describe("the member-data registry", () => {
     const registered = new Set(MEMBER_DATA.map((m) => `${m.table}.${m.column}`));
     expect([...keyed].filter((name) => !registered.has(name)).sort()).toEqual([]);
     expect([...registered].filter((name) => !keyed.has(name)).sort()).toEqual([]);
+  });
+});
+
+describe("what Settings promises the export holds", () => {
+  it("exports every promised part", () => {
+    const exported = new Set(
+      MEMBER_DATA.filter((e) => e.export).map((e) => `${e.table}.${e.column}`),
+    );
+    exported.add("ledger_entries");
+    for (const file of Object.values(PROMISED_PARTS)) expect(exported).toContain(file);
+  });
+
+  it("never leaves a promised part empty when the member has its data (the sign-up e-mail included)", async () => {
+    // Signed up over HTTP: the confirmation e-mail is written around the profile's creation.
+    const { c, me, user } = await registerMember(t.app, db());
+    const id = me.profile.id;
+    const other = await createSignedInMember(t.app, { views: 500n, usdt: USDT(200) });
+    await fund(db(), id, { views: 1_000n, usdt: USDT(500) });
+    // A referral, a transfer, a swap, an offer sold and one bought, a view request.
+    await registerMember(t.app, db(), { referralId: me.profile.username }, "invited");
+    const send = { recipient: other.profile.username, transferType: "USDT", amount: "100" };
+    expect((await c.request("POST", "/api/transfers", send)).statusCode).toBe(200);
+    const swap = { direction: "VIEWS_TO_USDT", amount: "150" };
+    expect((await c.request("POST", "/api/swaps", swap)).statusCode).toBe(200);
+    const offer = { viewsQuantity: "100", pricePerView: "0.1" };
+    expect((await c.request("POST", "/api/marketplace/offers", offer)).statusCode).toBe(201);
+    const theirs = await other.c.request("POST", "/api/marketplace/offers", offer);
+    const bought = await c.request("POST", `/api/marketplace/offers/${theirs.json().offer.id}/buy`);
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect((await c.request("POST", "/api/view-requests")).statusCode).toBe(201);
+    // What a watch and the ranking job leave (their flows have suites of their own).
+    await queryRows(
+      db(),
+      sql`insert into videos (user_id, title, youtube_url, youtube_id, country, theme, thumbnail_url)
+          values (${id}, 'Mine', 'https://youtu.be/dQw4w9WgXcQ', 'dQw4w9WgXcQ', 'BR', 'music',
+                  'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg')`,
+    );
+    await queryRows(
+      db(),
+      sql`insert into ads_sessions (user_id, video_id, ad_started_at)
+          select ${id}, v.id, now() from videos v where v.user_id = ${id}`,
+    );
+    await queryRows(
+      db(),
+      sql`insert into ranking_entries (period, rank, profile_id, username, is_verified,
+            earned_views, earned_usdt, referral_count)
+          values ('all', 999999, ${id}, ${me.profile.username}, false, 1, 0, 1)`,
+    );
+
+    const res = await c.request("GET", "/api/me/export");
+    expect(res.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const rows = (file: string) =>
+      (JSON.parse(strFromU8(files[`${file}.json`] ?? new Uint8Array())) as unknown[]).length;
+    const empty = Object.entries(PROMISED_PARTS)
+      .filter(([, file]) => rows(file) === 0)
+      .map(([part]) => part);
+    expect(empty).toEqual([]);
+    const mails = JSON.parse(strFromU8(files["mail_outbox.profile_id.json"] ?? new Uint8Array()));
+    expect(mails.map((m: { kind: string }) => m.kind)).toContain("verify-email");
+    expect(mails.every((m: { to: string }) => m.to === user.email)).toBe(true);
+  });
+});
+
+describe("migration 0034: e-mails written before the link existed", () => {
+  it("links unlinked outbox rows to the profile of their address, not the support inbox's copies", async () => {
+    const m = await createSignedInMember(t.app);
+    await queryRows(
+      db(),
+      sql`insert into mail_outbox ("to", kind, status, next_attempt_at) values
+            (${m.user.email.toUpperCase()}, 'verify-email', 'sent', now()),
+            (${m.user.email}, 'withdrawal-support', 'sent', now())`,
+    );
+    await queryRows(
+      db(),
+      sql`update mail_outbox set profile_id = null where "to" ilike ${m.user.email}`,
+    );
+    const file = new URL("../src/db/migrations/0034_mail_outbox_profile_link.sql", import.meta.url);
+    await queryRows(db(), sql.raw(readFileSync(file, "utf8")));
+    const rows = await queryRows<{ kind: string; profile_id: string | null }>(
+      db(),
+      sql`select kind, profile_id from mail_outbox where "to" ilike ${m.user.email} order by kind`,
+    );
+    expect(rows).toEqual([
+      { kind: "verify-email", profile_id: m.id },
+      { kind: "withdrawal-support", profile_id: null },
+    ]);
   });
 });
 

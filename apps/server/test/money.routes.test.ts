@@ -215,7 +215,7 @@ describe("transfers", () => {
     const cases: Array<[Record<string, string>, number, string]> = [
       [{ amount: "abc" }, 400, "Please enter a valid amount"],
       [{ amount: "99" }, 422, "Minimum transfer is 100 views"],
-      [{ transferType: "USDT", amount: "99.99" }, 422, "Minimum transfer is $100 USDT"],
+      [{ transferType: "USDT", amount: "99.99" }, 422, "Minimum transfer is 100.00 USDT"],
       [{ amount: "151" }, 422, "Insufficient view balance"],
       [{ transferType: "USDT", amount: "150.01" }, 422, "Insufficient USDT balance"],
       [{ recipient: a.me.profile.username }, 422, "Cannot transfer to yourself"],

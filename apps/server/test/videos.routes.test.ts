@@ -621,7 +621,12 @@ describe("view requests", () => {
     const a2 = (await a.c.request("POST", "/api/view-requests")).json();
     expect(a2.matched).toBe(false); // never matched with yourself
     clock.advance(1_000);
+    // The waiting member's open streams are told of the match (their open dialog reads again).
+    const told: Array<[string, string[] | null]> = [];
+    const stop = t.app.realtime.onAnnounce((event, members) => told.push([event, members]));
     const b1 = await b.c.request("POST", "/api/view-requests");
+    stop();
+    expect(told).toEqual([["viewRequests", [a.id]]]);
     expect(b1.json()).toMatchObject({
       matched: true,
       request: { status: "MATCHED", matchedWith: { id: a.id, username: a.user.username } },

@@ -76,7 +76,7 @@ describe("the withdrawal form's checks, in the seed's order, with its messages",
     [{ amount: "" }, "INVALID_AMOUNT", "Please enter a valid amount"],
     [{ amount: "abc" }, "INVALID_AMOUNT", "Please enter a valid amount"],
     [{ amount: "100.001" }, "INVALID_AMOUNT", "Please enter a valid amount"],
-    [{ amount: "99.99" }, "BELOW_MINIMUM", "Minimum withdrawal is $100 USDT"],
+    [{ amount: "99.99" }, "BELOW_MINIMUM", "Minimum withdrawal is 100.00 USDT"],
     [{ amount: "150" }, "INSUFFICIENT_BALANCE", "Insufficient balance"],
     [
       { amount: "100", walletAddress: "  " },
@@ -118,7 +118,7 @@ describe("the withdrawal form's checks, in the seed's order, with its messages",
   it("answers in Portuguese for a Portuguese member", async () => {
     const { c } = await createSignedInMember(t.app, { usdt: USDT(120), locale: "pt-BR" });
     expect((await withdraw(c, { amount: "50" })).json().message).toBe(
-      "O saque mínimo é de $100 USDT",
+      "O saque mínimo é de 100,00 USDT",
     );
   });
 
@@ -186,8 +186,11 @@ describe("a withdrawal request", () => {
     expect(over.json()).toMatchObject({
       code: "DAILY_LIMIT_REACHED",
       message:
-        "This exceeds your daily withdrawal limit of $100 USDT ($0 USDT left today, until 00:00 UTC)",
+        "This exceeds your daily withdrawal limit of 100.00 USDT (0.00 USDT left today, until 00:00 UTC)",
     });
+    // What the page shows decides before the password: no password step for a sure refusal.
+    const unasked = await withdraw(m.c, { amount: "100", password: undefined });
+    expect(unasked.json()).toMatchObject({ code: "DAILY_LIMIT_REACHED", field: "amount" });
     await verified(m);
     expect((await withdraw(m.c, { amount: "4900" })).statusCode).toBe(201);
     expect((await withdraw(m.c, { amount: "100" })).json().code).toBe("DAILY_LIMIT_REACHED");
@@ -215,6 +218,13 @@ describe("a withdrawal request", () => {
     expect(view.wallet.heldUntil).toBe("2026-11-21T12:00:00.000Z");
     const res = await withdraw(m.c, { amount: "100", network: "ERC20", walletAddress: EVM });
     expect(res.json()).toMatchObject({ code: "WALLET_ADDRESS_TOO_NEW", field: "walletAddress" });
+    const unasked = await withdraw(m.c, {
+      amount: "100",
+      network: "ERC20",
+      walletAddress: EVM,
+      password: "not-the-password",
+    });
+    expect(unasked.json()).toMatchObject({ code: "WALLET_ADDRESS_TOO_NEW" });
     const before = clock.now();
     clock.advance(24 * 3_600_000 + 1_000);
     try {

@@ -24,6 +24,7 @@ export * from "./events";
 export * from "./fairness";
 export * from "./figures";
 export * from "./money";
+export * from "./money-formatters";
 export * from "./routes";
 export * from "./user-agent";
 export * from "./wallet/wallet-address";

@@ -104,6 +104,17 @@ export function formatUsdtTrimmed(micro: bigint, locale = "en"): string {
   return `${negative ? minus : ""}${whole}${fraction ? `${decimal}${fraction}` : ""}`;
 }
 
+/**
+ * A plain decimal string ("95.2", "0.1", "-1200.5") in the locale's figures: "95.2" / "0.1" (en),
+ * "95,2" / "0,1" (pt-BR), the whole part grouped. Exact: no floating point on the way.
+ */
+export function formatDecimal(text: string, locale = "en"): string {
+  const negative = text.startsWith("-");
+  const [whole = "0", fraction = ""] = (negative ? text.slice(1) : text).split(".");
+  const { format, minus, decimal } = partsOf(locale);
+  return `${negative ? minus : ""}${format(BigInt(whole || "0"))}${fraction ? `${decimal}${fraction}` : ""}`;
+}
+
 /** USDT amount as a plain decimal string with 6 places, for APIs and CSV ("12.500000"). */
 export function microToDecimalString(micro: bigint): string {
   const negative = micro < 0n;

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "@viewvault/shared";
+import { addMoneyFormatters, DEFAULT_LOCALE, LOCALES, type Locale } from "@viewvault/shared";
 import { LOCALE_RESOURCES } from "@viewvault/shared/locales";
 import i18next, { type TFunction } from "i18next";
 
@@ -18,6 +18,8 @@ void i18n.init({
   returnNull: false,
   initAsync: false,
 });
+// `{{cost, views}}`, `{{min, usdt}}`: amounts in messages in the reader's figures.
+addMoneyFormatters(i18n);
 
 const fixed = new Map<Locale, TFunction>(LOCALES.map((l) => [l, i18n.getFixedT(l)]));
 

@@ -14,10 +14,15 @@ export const ANNOUNCE_CHANNEL = "vv_announce";
 
 /**
  * What an open stream is told besides balances: `events` (a daily or annual winner: every
- * stream), `rewards` (a bonus granted to these members).
+ * stream), `rewards` (a bonus granted to these members), `viewRequests` (a waiting view request
+ * of these members was matched).
  */
-export type Announcement = "events" | "rewards";
-const ANNOUNCEMENTS: readonly string[] = ["events", "rewards"] satisfies Announcement[];
+export type Announcement = "events" | "rewards" | "viewRequests";
+const ANNOUNCEMENTS: readonly string[] = [
+  "events",
+  "rewards",
+  "viewRequests",
+] satisfies Announcement[];
 
 /** Batched cross-instance broadcast of balance changes: at most this often, outside any money commit. */
 const FLUSH_MS = 50;

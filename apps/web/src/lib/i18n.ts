@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "@viewvault/shared";
+import { addMoneyFormatters, DEFAULT_LOCALE, LOCALES, type Locale } from "@viewvault/shared";
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
@@ -85,5 +85,8 @@ export const i18nReady = i18n
     },
     react: { useSuspense: true },
   });
+// `{{cost, views}}`, `{{min, usdt}}`: amounts in messages in the reader's figures (the services
+// exist once `init` has started).
+addMoneyFormatters(i18n);
 
 export default i18n;

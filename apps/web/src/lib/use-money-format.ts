@@ -1,4 +1,4 @@
-import { formatUsdt, formatViews } from "@viewvault/shared";
+import { formatDecimal, formatUsdt, formatViews } from "@viewvault/shared";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { toSupportedLocale } from "./i18n";
@@ -37,6 +37,8 @@ export function useMoneyFormat() {
       views,
       usdt,
       amount,
+      /** A rate or estimate given as a decimal string ("0.1", "95.2") in the locale's figures. */
+      decimal: (text: string) => formatDecimal(text, locale),
       /** "+1,500" / "−12.50": the number with its sign (zero has none). */
       signed: (value: Amount, currency: Currency) => {
         const n = big(value);

@@ -30,7 +30,7 @@ export function withdrawalDayStart(now: Date): Date {
  */
 export function withdrawProblem(
   input: { amount: string; network: Network; walletAddress: string },
-  context: { usdt: bigint | null },
+  context: { usdt: bigint | null; limits?: WithdrawLimits },
 ): Problem | null {
   const amount = parseUsdt(input.amount.trim());
   if (amount === null || amount <= 0n) return { code: "INVALID_AMOUNT", field: "amount" };
@@ -54,6 +54,47 @@ export function withdrawProblem(
       code: "INVALID_WALLET_ADDRESS",
       field: "walletAddress",
       params: { context: problem === "checksum" ? "checksum" : input.network.toLowerCase() },
+    };
+  }
+  return context.limits ? withdrawLimitProblem(amount, context.limits) : null;
+}
+
+/**
+ * What the member's day and payout wallet already decide (the page shows both: "100.00 USDT of
+ * 100.00 USDT used today", the new-wallet hold): a payout wallet changed less than 24 hours ago,
+ * then the daily limit — the refusals of `vv_withdraw_request`, in its order, with its codes and
+ * parameters. The form refuses before asking for the password; the server before checking it
+ * (the database checks both again, atomically).
+ */
+export interface WithdrawLimits {
+  /** Withdrawn today (not failed), micro-USDT. */
+  usedToday: bigint;
+  /** The member's daily limit, micro-USDT. */
+  dailyLimit: bigint;
+  /** Until then the payout wallet is too new to receive a withdrawal (null: not held). */
+  walletHeldUntil: Date | null;
+  now: Date;
+}
+
+/** The day's and the wallet's refusal for `amount` (see `WithdrawLimits`), or null. */
+export function withdrawLimitProblem(amount: bigint, limits: WithdrawLimits): Problem | null {
+  if (limits.walletHeldUntil && limits.walletHeldUntil > limits.now) {
+    return {
+      code: "WALLET_ADDRESS_TOO_NEW",
+      field: "walletAddress",
+      params: { hours: WITHDRAWAL.newAddressHoldHours },
+    };
+  }
+  if (limits.usedToday + amount > limits.dailyLimit) {
+    const left = limits.dailyLimit - limits.usedToday;
+    return {
+      code: "DAILY_LIMIT_REACHED",
+      field: "amount",
+      params: {
+        context: "withdrawal",
+        limit: wholeUsdt(limits.dailyLimit),
+        remaining: wholeUsdt(left > 0n ? left : 0n),
+      },
     };
   }
   return null;

@@ -15,8 +15,11 @@ export const ZWithdrawForm = z.object({
 });
 export type TWithdrawForm = z.infer<typeof ZWithdrawForm>;
 
-/** The withdrawal form: `withdrawProblem` with the USDT balance the page shows. */
-export function withdrawForm(context: { usdt: bigint | null }) {
+/** What the withdrawal form knows: the USDT balance, today's use and the wallet's hold. */
+export type WithdrawContext = Parameters<typeof withdrawProblem>[1];
+
+/** The withdrawal form: `withdrawProblem` with what the page shows. */
+export function withdrawForm(context: WithdrawContext) {
   return ZWithdrawForm.superRefine((value, ctx) => {
     const problem = withdrawProblem(value, context);
     if (problem) {

@@ -10,6 +10,7 @@
 CREATE OR REPLACE FUNCTION create_profile_for_user() RETURNS trigger AS $$
 DECLARE
   referrer uuid;
+  profile uuid;
 BEGIN
   IF NEW.referral_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN
     SELECT id INTO referrer FROM profiles WHERE id = NEW.referral_id::uuid;
@@ -22,7 +23,13 @@ BEGIN
     CASE WHEN NEW.locale IN ('en', 'pt-BR') THEN NEW.locale ELSE 'en' END,
     NEW.signup_ip,
     NEW.signup_user_agent
-  );
+  )
+  RETURNING id INTO profile;
+  -- E-mails already written to this address (sign-up's confirmation may be queued before the
+  -- profile is visible) are the member's: the data export promises them. The support inbox's
+  -- copies stay the desk's.
+  UPDATE mail_outbox SET profile_id = profile
+  WHERE profile_id IS NULL AND kind <> 'withdrawal-support' AND lower("to") = lower(NEW.email);
   RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;

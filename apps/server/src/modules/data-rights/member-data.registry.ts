@@ -189,3 +189,25 @@ export const MEMBER_DATA: MemberColumn[] = [
     reason: "the staff member who decided; the member's referrals are exported by their own ids",
   },
 ];
+
+/**
+ * What Settings → "Download my data" promises ("your profile, sign-ins, ledger entries, …
+ * and the e-mails we sent you"), each part by the export file that holds it. A test gives a
+ * member data of every part and fails when one of these files comes out empty (a part whose
+ * rows exist but are not linked to the member, as the sign-up confirmation once was).
+ */
+export const PROMISED_PARTS = {
+  profile: "profiles.id",
+  signIns: "sessions.user_id",
+  ledgerEntries: "ledger_entries",
+  videos: "videos.user_id",
+  watchSessions: "ads_sessions.user_id",
+  viewRequests: "view_requests.requester_id",
+  transfers: "user_transfers.sender_id",
+  swaps: "swap_transactions.user_id",
+  referrals: "referrals.referrer_user_id",
+  marketplaceOffers: "market_offers.seller_id",
+  marketplacePurchases: "market_offers.buyer_id",
+  rankingPositions: "ranking_entries.profile_id",
+  emails: "mail_outbox.profile_id",
+} as const;

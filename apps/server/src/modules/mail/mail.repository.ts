@@ -8,15 +8,24 @@ export type NewOutboxMessage = Pick<
   "to" | "subject" | "text" | "html" | "kind"
 >;
 
-/** Queues a message, due at `now` (the caller's clock, so retries and tests share one clock). */
+/**
+ * Queues a message, due at `now` (the caller's clock, so retries and tests share one clock),
+ * linked to the member whose address it goes to (the data export lists it; a message written
+ * before the profile exists is linked when the profile is created).
+ */
 export async function insertOutboxMessage(
   db: DbOrTx,
   message: NewOutboxMessage,
   now: Date,
 ): Promise<OutboxRow> {
+  // Both spellings through the unique index on users.email (Better Auth keeps addresses lower-case).
+  const profileId = sql<
+    string | null
+  >`(select p.id from profiles p join users u on u.id = p.auth_uid
+    where u.email = ${message.to} or u.email = lower(${message.to}) limit 1)`;
   const [row] = await db
     .insert(mailOutbox)
-    .values({ ...message, nextAttemptAt: now })
+    .values({ ...message, nextAttemptAt: now, profileId })
     .returning();
   if (!row) throw new Error("outbox insert returned no row");
   return row;

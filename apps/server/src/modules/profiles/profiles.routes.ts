@@ -117,8 +117,14 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = asy
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
       schema: {
         tags: ["accounts"],
-        summary: "A member's public profile (the invite page)",
-        params: z.object({ username: z.string().min(1).max(64) }),
+        summary: "A member's public profile (the invite page), by username or member id",
+        params: z.object({
+          username: z
+            .string()
+            .min(1)
+            .max(64)
+            .describe("a username, or a member id (?ref= of an invite)"),
+        }),
         response: { 200: ZPublicProfile, 404: ZErrorResponse },
       },
     },

@@ -16,6 +16,7 @@ import type { Member } from "../../lib/member";
 import { accountSecurityOf, confirmIdentity } from "../identity/identity.service";
 import {
   countReferrals,
+  findProfileById,
   findProfileByUsername,
   type ProfileRow,
   queueNotice,
@@ -163,8 +164,20 @@ export async function findPublicProfile(db: Db, username: string): Promise<Profi
   return profile && !profile.suspended && !profile.deletedAt ? profile : undefined;
 }
 
-export async function getPublicProfile(db: Db, username: string): Promise<TPublicProfile> {
-  const profile = await findPublicProfile(db, username);
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A member's public profile by username, or by id (an invite link's `?ref=` may carry either):
+ * the invite page shows "@x invited you" only for a referrer that exists.
+ */
+export async function getPublicProfile(db: Db, handle: string): Promise<TPublicProfile> {
+  const byId = UUID_RE.test(handle) ? await findProfileById(db, handle) : undefined;
+  const profile =
+    byId !== undefined
+      ? byId.suspended || byId.deletedAt
+        ? undefined
+        : byId
+      : await findPublicProfile(db, handle);
   if (!profile) throw new AppError("NOT_FOUND", { context: "profile" });
   return {
     id: profile.id,

@@ -25,7 +25,13 @@ export const viewRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       moneyRoute(request, reply, (idem) =>
-        createViewRequest(app.money, app.clock, currentMember(request).profile.id, idem),
+        createViewRequest(
+          app.money,
+          app.realtime,
+          app.clock,
+          currentMember(request).profile.id,
+          idem,
+        ),
       ),
   );
 

@@ -8,6 +8,7 @@ import {
 } from "@viewvault/shared";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
+import type { Realtime } from "../../plugins/realtime";
 import type { Idempotency } from "../idempotency/idempotency";
 import { postMoney } from "../ledger/ledger.service";
 import {
@@ -56,10 +57,12 @@ const VIEW_REQUEST_COMMAND = command("vv_view_request", {
  * member's 10 daily slots (a counter updated conditionally), 1 view, and the pool; when another
  * member's request waits, the oldest is matched with it and both members gain 2 views on hold (ADR 047) — in one
  * statement, under the pool lock, so two requests arriving together always meet and a waiting
- * request is matched once.
+ * request is matched once. The waiting member whose request was matched is told on their open
+ * streams (`viewRequests`), so an open Request Views dialog shows the match.
  */
 export async function createViewRequest(
   money: Money,
+  realtime: Pick<Realtime, "announce">,
   clock: Clock,
   memberId: string,
   idem: Idempotency,
@@ -93,6 +96,9 @@ export async function createViewRequest(
     },
   );
   const { request, matched, balances } = outcome.result;
+  if (matched && request.matchedWith && !outcome.replayed) {
+    realtime.announce("viewRequests", [request.matchedWith.id]);
+  }
   return {
     ...outcome,
     result: {

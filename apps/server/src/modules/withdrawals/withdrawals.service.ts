@@ -117,8 +117,23 @@ export async function requestWithdrawal(
   // A cash-out pause refuses first, with its reason (ADR 048; checked again by nothing later:
   // a pause that commits while this request runs applies from the next request).
   await assertCashoutAllowed(money.db, member.profile.id);
-  const balances = await getBalances(money.db, member.profile.id);
-  const problem = withdrawProblem(request, { usdt: BigInt(balances.usdt) });
+  const now = clock.now();
+  const profile = member.profile;
+  const [balances, usedToday] = await Promise.all([
+    getBalances(money.db, profile.id),
+    withdrawnSince(money.db, profile.id, withdrawalDayStart(now)),
+  ]);
+  // What the page already shows decides before the password is asked for (the command checks
+  // it again atomically).
+  const problem = withdrawProblem(request, {
+    usdt: BigInt(balances.usdt),
+    limits: {
+      usedToday,
+      dailyLimit: dailyWithdrawalLimit(profile.isVerified),
+      walletHeldUntil: walletHeldUntil(profile.walletChangedAt, now),
+      now,
+    },
+  });
   if (problem) throw AppError.from(problem);
   if (!request.password && !request.code) {
     throw new AppError("INVALID_CREDENTIALS", undefined, { field: "password" });
@@ -126,7 +141,6 @@ export async function requestWithdrawal(
   await confirmIdentity(money.db, authSecret, member, request);
   const amount = parseUsdt(request.amount) as bigint;
   const { fee } = withdrawalQuote(request.network, amount);
-  const now = clock.now();
   const outcome = await WITHDRAW_COMMAND.run<WithdrawRow>(
     money,
     {

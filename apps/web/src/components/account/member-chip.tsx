@@ -2,6 +2,7 @@ import { BadgeCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
+import { OnlineDot } from "./online-dot";
 
 /** The member's initial on the brand gradient (decorative: the name is always next to it). */
 export function MemberAvatar({ username, className }: { username: string; className?: string }) {
@@ -33,7 +34,9 @@ export function VerifiedMark({ className }: { className?: string }) {
 /**
  * How a member is shown everywhere (transfer preview and history, referrals, profile pages):
  * avatar initial, @username and the verified tick — or, with `verifiedLabel`, a verified badge
- * with that text. `nameAs="h1"` makes the name the page's heading (the profile page).
+ * with that text. `nameAs="h1"` makes the name the page's heading (the profile page). With
+ * `presence` (a list asks `useOnline` for all its members at once) the online dot follows the
+ * name, as SPEC §5 wants wherever a member is shown.
  */
 export function MemberChip({
   username,
@@ -44,8 +47,10 @@ export function MemberChip({
   nameAs: Name = "span",
   nameClassName,
   verifiedLabel,
+  presence,
 }: {
   username: string;
+  presence?: { id: string; online: boolean };
   isVerified: boolean;
   className?: string;
   avatarClassName?: string;
@@ -58,6 +63,7 @@ export function MemberChip({
     <span className={cn("flex min-w-0 items-center gap-2", className)}>
       {showAvatar ? <MemberAvatar username={username} className={avatarClassName} /> : null}
       <Name className={cn("truncate font-medium", nameClassName)}>@{username}</Name>
+      {presence ? <OnlineDot profileId={presence.id} online={presence.online} /> : null}
       {isVerified ? (
         verifiedLabel ? (
           <Badge variant="brand">

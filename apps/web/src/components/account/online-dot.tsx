@@ -4,7 +4,8 @@ import { cn } from "@/lib/utils";
 
 /**
  * A green dot when the member is online (heartbeat within 90 s), grey otherwise, with the state
- * for screen readers. Pass `online` when a list already asked for many members at once.
+ * for screen readers. Pass `online` when a list already asked for many members at once. Its
+ * words live in `money` (with the member chip's), a namespace every member page has loaded.
  */
 export function OnlineDot({
   profileId,
@@ -15,10 +16,10 @@ export function OnlineDot({
   online?: boolean;
   className?: string;
 }) {
-  const { t } = useTranslation("events");
+  const { t } = useTranslation("money");
   const asked = useOnline(online === undefined ? [profileId] : []);
   const isOnline = online ?? asked.data?.has(profileId) ?? false;
-  const label = isOnline ? t("presence.online") : t("presence.offline");
+  const label = isOnline ? t("member.online") : t("member.offline");
   return (
     <span
       role="img"

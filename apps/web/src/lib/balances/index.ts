@@ -1,1 +1,2 @@
 export { balancesQueryKey, balancesQueryOptions, toBigBalances, useBalances } from "./get-balances";
+export { viewRequestsQueryKey } from "./live-balances";

@@ -72,6 +72,25 @@ export async function applyBalancesEvent(
   }
 }
 
+/**
+ * The member's view requests (the Request Views dialog's list): read again when the stream says
+ * a waiting request was matched. Here, below the feature, because the stream refreshes it.
+ */
+export const viewRequestsQueryKey = ["videos", "view-requests"] as const;
+
+/**
+ * What each named event of the stream reads again: a daily or annual winner (every tab), a bonus
+ * granted to this member, a waiting view request of this member matched by another's.
+ */
+const ANNOUNCED_QUERIES = {
+  events: ["events"],
+  rewards: ["money", "rewards"],
+  viewRequests: viewRequestsQueryKey,
+} as const satisfies Record<string, readonly string[]>;
+
+type Announcement = keyof typeof ANNOUNCED_QUERIES;
+const ANNOUNCEMENTS = Object.keys(ANNOUNCED_QUERIES) as Announcement[];
+
 /** EventSource.CLOSED: the browser will not retry this connection. */
 const CLOSED = 2;
 
@@ -82,9 +101,9 @@ function reconnectDelayMs(failures: number): number {
 
 /**
  * One EventSource per signed-in tab on /api/balances/stream. Every `balances` event lands in
- * the TanStack Query cache, so every card that shows a balance updates without a reload; an
- * `events` event (a new daily or annual winner) or `rewards` (a bonus granted) refetches those
- * cards; a dropped stream is reopened (by the browser, or by us when the browser gives up). Also keeps the member's
+ * the TanStack Query cache, so every card that shows a balance updates without a reload; a named
+ * event (`ANNOUNCED_QUERIES`: a new winner, a bonus granted, a view request matched) refetches
+ * what shows it; a dropped stream is reopened (by the browser, or by us when the browser gives up). Also keeps the member's
  * presence (heartbeat). Renders nothing.
  */
 export function LiveBalances() {
@@ -113,10 +132,16 @@ export function LiveBalances() {
       }
       inOrder(() => applyBalancesEvent(queryClient, balances));
     };
-    // A daily or annual winner (every tab), a bonus granted to this member: refetch what shows it.
-    const onEvents = () => inOrder(() => refetchAfterChange(queryClient, { queryKey: ["events"] }));
-    const onRewards = () =>
-      inOrder(() => refetchAfterChange(queryClient, { queryKey: ["money", "rewards"] }));
+    // A named event: refetch what shows it.
+    const onAnnounced = Object.fromEntries(
+      ANNOUNCEMENTS.map((name) => [
+        name,
+        () =>
+          inOrder(() =>
+            refetchAfterChange(queryClient, { queryKey: [...ANNOUNCED_QUERIES[name]] }),
+          ),
+      ]),
+    ) as Record<Announcement, () => void>;
     const onOpen = () => {
       failures = 0;
     };
@@ -135,15 +160,13 @@ export function LiveBalances() {
       source.addEventListener("open", onOpen);
       source.addEventListener("error", onError);
       source.addEventListener("balances", onBalances as EventListener);
-      source.addEventListener("events", onEvents);
-      source.addEventListener("rewards", onRewards);
+      for (const name of ANNOUNCEMENTS) source.addEventListener(name, onAnnounced[name]);
     };
     const close = () => {
       if (!source) return;
       source.removeEventListener("open", onOpen);
       source.removeEventListener("error", onError);
-      source.removeEventListener("events", onEvents);
-      source.removeEventListener("rewards", onRewards);
+      for (const name of ANNOUNCEMENTS) source.removeEventListener(name, onAnnounced[name]);
       source.removeEventListener("balances", onBalances as EventListener);
       source.close();
       source = null;

@@ -134,6 +134,26 @@ describe("/auth", () => {
     });
   });
 
+  it("shows no invitation for a referrer that does not exist, and one for an existing id", async () => {
+    mockApi({
+      "GET /api/usernames/availability": { username: "new_member", available: true },
+      "GET /api/profiles/9b2a3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d": {
+        id: "9b2a3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+        username: "bob",
+        isVerified: true,
+        memberSince: "2026-01-01T00:00:00.000Z",
+        referralCount: 3,
+      },
+    });
+    const { unmount } = await openSignUp("/auth?ref=ghost");
+    expect(screen.queryByText("You have been invited!")).toBeNull();
+    expect(screen.queryByText(/You were invited/)).toBeNull();
+    unmount();
+    await openSignUp("/auth?ref=9b2a3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d");
+    expect(screen.getByText("You have been invited!")).toBeTruthy();
+    expect(screen.getByText("@bob")).toBeTruthy();
+  });
+
   it("offers to resend the confirmation e-mail when it is not confirmed yet", async () => {
     mockApi({
       "POST /api/auth/sign-in/email": () =>

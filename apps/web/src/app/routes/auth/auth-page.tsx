@@ -34,21 +34,19 @@ export function AuthPage() {
   useEffect(preloadAuthClient, []);
 
   const ref = params.get("ref")?.trim() || null;
-  // SPEC §3: a value without a hyphen is a username; otherwise it is already an id.
-  const refUsername = ref && !ref.includes("-") ? parseHandle(ref) : null;
-  const inviter = usePublicProfile(refUsername);
+  // SPEC §3: a value without a hyphen is a username; otherwise it is already an id. Either is
+  // looked up: the invitation is shown only for a referrer that exists.
+  const refHandle = ref ? (ref.includes("-") ? ref : parseHandle(ref)) : null;
+  const inviter = usePublicProfile(refHandle);
   const linkError = verificationLinkError(params);
 
   if (loading) return <PageSpinner label={t("common:auth.checkingSession")} />;
   if (user) return <Navigate to={safeRedirect(params.get("redirect"))} replace />;
-  if (refUsername && inviter.isPending) return <PageSpinner label={t("common:a11y.loading")} />;
+  if (refHandle && inviter.isPending) return <PageSpinner label={t("common:a11y.loading")} />;
 
-  const invite = ref
-    ? {
-        inviter: inviter.data?.username ?? null,
-        // A failed lookup keeps the raw value; the server ignores a referrer that does not exist.
-        referralId: inviter.data?.id ?? (ref.startsWith("@") ? ref.slice(1) : ref),
-      }
+  // No "You were invited" for a referrer that does not exist (or could not be found).
+  const invite = inviter.data
+    ? { inviter: inviter.data.username, referralId: inviter.data.id }
     : null;
 
   return (

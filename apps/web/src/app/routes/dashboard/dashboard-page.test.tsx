@@ -1,5 +1,5 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
-import type { TEventsState, TRewards } from "@viewvault/shared";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { TEventsState, TRewards, TViewRequest } from "@viewvault/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installFakeEventSource } from "@/test/fake-event-source";
 import { memberFixture, mockApi } from "@/test/mock-api";
@@ -56,6 +56,47 @@ describe("/dashboard", () => {
     );
   });
 
+  it("opens Request Views where it was clicked, and shows a waiting request's match live", async () => {
+    const EventSourceMock = installFakeEventSource();
+    const { session, me } = memberFixture();
+    const waiting: TViewRequest = {
+      id: "5b0c7a8e-2f4d-4c1b-9e3a-6d7f8a9b0c1d",
+      status: "PENDING",
+      dailyCount: 1,
+      matchedWith: null,
+      matchedAt: null,
+      createdAt: "2026-11-22T11:00:00.000Z",
+    };
+    let requests = [waiting];
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": BALANCES,
+      "GET /api/view-requests": () => ({ requests, todayCount: 1, dailyLimit: 10 }),
+    });
+    const { router } = await renderRoute("/dashboard");
+    fireEvent.click(await screen.findByRole("button", { name: "Request Views" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(router.state.location.pathname).toBe("/dashboard");
+    const list = await within(dialog).findByRole("list");
+    expect(within(list).getByText("Pending")).toBeTruthy();
+
+    // Another member's request matches it: the stream says so, the open dialog shows it.
+    requests = [
+      {
+        ...waiting,
+        status: "MATCHED",
+        matchedWith: { id: "6c1d8b9f-3a5e-4d2c-8f4b-7e8a9b0c1d2e", username: "bruno" },
+        matchedAt: "2026-11-22T11:05:00.000Z",
+      },
+    ];
+    await waitFor(() => expect(EventSourceMock.open("/api/balances/stream")).toHaveLength(1));
+    const [stream] = EventSourceMock.open("/api/balances/stream");
+    act(() => stream?.emit("viewRequests", {}));
+    expect(await within(list).findByText("Matched")).toBeTruthy();
+    expect(within(list).getByText(/bruno/)).toBeTruthy();
+  });
+
   it("says nothing about holds when nothing is on hold", async () => {
     const { session, me } = memberFixture();
     mockApi({
@@ -79,7 +120,8 @@ describe("/dashboard", () => {
     const { router } = await renderRoute("/dashboard?verified=1");
     expect(await screen.findByRole("heading", { level: 1, name: "Hello, alice!" })).toBeTruthy();
     expect(screen.getAllByText("Pending").length).toBeGreaterThan(0);
-    expect((screen.getByLabelText("Your referral link") as HTMLInputElement).value).toBe(
+    // The whole link as text (wrapped when the column is narrow), not cut inside a field.
+    expect(screen.getByLabelText("Your referral link").textContent).toBe(
       `${window.location.origin}/@alice`,
     );
     expect(screen.getByRole("button", { name: /Copy link/ })).toBeTruthy();
@@ -94,7 +136,6 @@ describe("/dashboard", () => {
       ["Swap", "/swap"],
       ["Shop", "/marketplace"],
       ["Add Video", "/add-video"],
-      ["Request Views", "/feed?request=1"],
       ["Transfer", "/transfer"],
       ["Add wallet", "/settings?tab=wallet"],
     ] as const) {

@@ -1,6 +1,6 @@
 import type { TMe } from "@viewvault/shared";
 import { BadgeCheck, Clock, LayoutDashboard, Users } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactElement, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -22,6 +22,7 @@ import { DailyClaimCard } from "@/features/events/components/daily-claim-card";
 import { EventBonusCard } from "@/features/events/components/event-bonus-card";
 import { MilestoneRewardsCard } from "@/features/events/components/milestone-rewards-card";
 import { ReferralOverview } from "@/features/referrals/components/referral-overview";
+import { RequestViewsDialog } from "@/features/videos/components/request-views-dialog";
 import { useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
@@ -39,10 +40,21 @@ const MAIN_CARDS: DashboardCard[] = [
   { id: "mystery-box", render: () => <MysteryBoxCard /> },
   { id: "usdt-wallet", render: (me) => <UsdtWalletCard profile={me.profile} /> },
   { id: "views-balance", render: () => <ViewsBalanceCard /> },
-  { id: "quick-actions", render: () => <QuickActionsCard /> },
+  {
+    id: "quick-actions",
+    render: () => (
+      <QuickActionsCard requestViews={(tile) => <DashboardRequestViews trigger={tile} />} />
+    ),
+  },
   { id: "event-bonus", render: () => <EventBonusCard /> },
   { id: "milestones", render: () => <MilestoneRewardsCard /> },
 ];
+
+/** Request Views opens its dialog on the dashboard, where it was clicked. */
+function DashboardRequestViews({ trigger }: { trigger: ReactElement }) {
+  const [open, setOpen] = useState(false);
+  return <RequestViewsDialog open={open} onOpenChange={setOpen} signedIn trigger={trigger} />;
+}
 
 /**
  * The side column, in the seed's order: verification status with Verify, Daily First Claim,

@@ -67,6 +67,18 @@ describe("/marketplace", () => {
     expect(within(bobs).getByText("30.86 USDT")).toBeTruthy();
   });
 
+  it("shows each seller's online dot (SPEC §5: wherever a member is shown)", async () => {
+    setup({ "GET /api/presence": { online: [BOB.id] } });
+    await renderRoute("/marketplace");
+    const rows = await screen.findAllByTestId("offer");
+    const bobs = rows[1] as HTMLElement;
+    await waitFor(() =>
+      expect(within(bobs).getByTestId("online-dot").getAttribute("data-online")).toBe("true"),
+    );
+    const own = rows[0] as HTMLElement;
+    expect(within(own).getByTestId("online-dot").getAttribute("data-online")).toBe("false");
+  });
+
   it("confirms a purchase in a dialog and buys once with an Idempotency-Key", async () => {
     const { posts } = setup({
       "POST /api/marketplace/offers/2d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a/buy": {

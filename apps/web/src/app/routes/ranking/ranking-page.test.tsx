@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { json, memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
@@ -24,12 +24,13 @@ const SUMMARY = {
   computedAt: "2026-03-01T12:00:00.000Z",
 };
 
-function setup(ranking: unknown) {
+function setup(ranking: unknown, online: string[] = []) {
   const { session, me } = memberFixture();
   mockApi({
     "GET /api/auth/get-session": session,
     "GET /api/me": me,
     "GET /api/ranking": ranking,
+    "GET /api/presence": { online },
   });
 }
 
@@ -56,6 +57,44 @@ describe("/ranking", () => {
     expect(screen.getAllByText("Silver").length).toBeGreaterThan(0);
     fireEvent.mouseDown(screen.getByRole("tab", { name: "All time" }));
     expect(screen.getByRole("tab", { name: "All time" }).getAttribute("data-state")).toBe("active");
+  });
+
+  it("shows each member's online dot, in the Hall of Fame and the list", async () => {
+    const diego = entry(1, "diego");
+    setup(
+      {
+        period: "week",
+        page: 1,
+        pageSize: 50,
+        hasMore: false,
+        entries: [diego, entry(2, "bruno")],
+        me: null,
+        hidden: false,
+        summary: SUMMARY,
+      },
+      [diego.member.id],
+    );
+    await renderRoute("/ranking");
+    const [first] = await screen.findAllByTestId("ranking-row");
+    await waitFor(() =>
+      expect(
+        within(first as HTMLElement)
+          .getByTestId("online-dot")
+          .getAttribute("data-online"),
+      ).toBe("true"),
+    );
+    const [second] = screen.getAllByTestId("ranking-row").slice(1);
+    expect(
+      within(second as HTMLElement)
+        .getByTestId("online-dot")
+        .getAttribute("data-online"),
+    ).toBe("false");
+    const [podium] = screen.getAllByTestId("hall-of-fame");
+    expect(
+      within(podium as HTMLElement)
+        .getByTestId("online-dot")
+        .getAttribute("data-online"),
+    ).toBe("true");
   });
 
   it("says when there is no ranking data", async () => {

@@ -153,6 +153,8 @@ describe("/support", () => {
     expect(await screen.findByText("Access Granted")).toBeTruthy();
     const row = await screen.findByTestId("desk-request");
     expect(within(row).getByText("@bob")).toBeTruthy();
+    // One request: "1 request", not "1 requests" (plurals through i18next).
+    expect(screen.getByText("Page 1 of 1 · 1 request")).toBeTruthy();
     expect(within(row).getByTestId("support-withdrawal-status").textContent).toBe("Pending");
     fireEvent.change(within(row).getByTestId("desk-status"), { target: { value: "PROCESSING" } });
     expect(await screen.findByText("Status Updated")).toBeTruthy();

@@ -105,7 +105,7 @@ describe("/transfer", () => {
     await expectMessage("Minimum transfer is 100 views");
     fireEvent.change(f.type, { target: { value: "USDT" } });
     fireEvent.click(f.submit);
-    await expectMessage("Minimum transfer is $100 USDT");
+    await expectMessage("Minimum transfer is 100.00 USDT");
     fireEvent.change(f.amount, { target: { value: "600" } });
     fireEvent.click(f.submit);
     await expectMessage("Insufficient USDT balance");
@@ -159,6 +159,10 @@ describe("/transfer", () => {
     expect(within(history).getByText("Received from")).toBeTruthy();
     expect(within(history).getByText("@carla")).toBeTruthy();
     expect(within(history).getByText("+120.00 USDT")).toBeTruthy();
+    // Presence wherever a member is shown (SPEC §5): carla's dot, offline.
+    const dot = await within(history).findByTestId("online-dot");
+    expect(dot.getAttribute("data-online")).toBe("false");
+    expect(dot.getAttribute("aria-label")).toBe("Offline");
   });
 
   it("retries a lost answer with the same key, and puts a refusal on its field", async () => {

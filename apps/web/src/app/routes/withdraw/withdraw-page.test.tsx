@@ -25,7 +25,11 @@ function withdrawal(status: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-function setup(usdt: string, post?: () => unknown) {
+function setup(
+  usdt: string,
+  post?: () => unknown,
+  day: { usedToday?: string; heldUntil?: string | null } = {},
+) {
   const { session, me } = memberFixture();
   const posts: unknown[] = [];
   const balances = { views: "0", usdt, pendingUsdt: "0", heldViews: "0", heldNextClearAt: null };
@@ -37,8 +41,8 @@ function setup(usdt: string, post?: () => unknown) {
       balances,
       withdrawals: [withdrawal("FAILED", { failureReason: "Exchange address" })],
       dailyLimit: "100000000",
-      usedToday: "0",
-      wallet: { address: EVM, network: "ERC20", heldUntil: null },
+      usedToday: day.usedToday ?? "0",
+      wallet: { address: EVM, network: "ERC20", heldUntil: day.heldUntil ?? null },
     },
     "POST /api/withdrawals": ({ body }: { body: unknown }) => {
       posts.push(body);
@@ -74,6 +78,35 @@ async function form() {
 }
 
 describe("/withdraw", () => {
+  it("refuses over the daily limit the page shows before the password step", async () => {
+    const { posts } = setup("500000000", undefined, { usedToday: "100000000" });
+    await renderRoute("/withdraw");
+    const f = await form();
+    fireEvent.change(f.amount, { target: { value: "100" } });
+    fireEvent.click(f.submit);
+    expect(
+      await within(f.form).findByText(
+        "This exceeds your daily withdrawal limit of 100.00 USDT (0.00 USDT left today, until 00:00 UTC)",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(posts).toEqual([]);
+  });
+
+  it("refuses a payout wallet still on hold before the password step", async () => {
+    const heldUntil = new Date(Date.now() + 3_600_000).toISOString();
+    const { posts } = setup("500000000", undefined, { heldUntil });
+    await renderRoute("/withdraw");
+    const f = await form();
+    fireEvent.change(f.amount, { target: { value: "100" } });
+    fireEvent.click(f.submit);
+    expect(
+      await within(f.form).findByText(/Your payout wallet was changed less than 24 hours ago/),
+    ).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(posts).toEqual([]);
+  });
+
   it("shows the seed's messages in the seed's order, then the network's own check", async () => {
     const { posts } = setup("120000000");
     await renderRoute("/withdraw");
@@ -86,7 +119,7 @@ describe("/withdraw", () => {
     await expectMessage("Please enter a valid amount");
     fireEvent.change(f.amount, { target: { value: "99" } });
     fireEvent.click(f.submit);
-    await expectMessage("Minimum withdrawal is $100 USDT");
+    await expectMessage("Minimum withdrawal is 100.00 USDT");
     fireEvent.change(f.amount, { target: { value: "150" } });
     fireEvent.click(f.submit);
     await expectMessage("Insufficient balance");

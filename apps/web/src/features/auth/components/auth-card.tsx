@@ -16,8 +16,8 @@ export function AuthCard({
   linkError,
 }: {
   defaultTab: AuthTab;
-  /** Set when the visitor came with ?ref=: who invited them and the id sent at sign-up. */
-  invite?: { inviter: string | null; referralId: string } | null;
+  /** Set when the visitor came with ?ref= of a member who exists: who, and the id sent at sign-up. */
+  invite?: { inviter: string; referralId: string } | null;
   /** A verification link that was invalid or expired. */
   linkError?: string | null;
 }) {

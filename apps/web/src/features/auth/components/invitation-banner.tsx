@@ -2,7 +2,7 @@ import { Gift } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 
 /** Shown on Sign Up when the visitor came through an invite link (?ref=). */
-export function InvitationBanner({ inviter }: { inviter: string | null }) {
+export function InvitationBanner({ inviter }: { inviter: string }) {
   const { t } = useTranslation("auth");
   return (
     <div
@@ -13,16 +13,12 @@ export function InvitationBanner({ inviter }: { inviter: string | null }) {
       <div>
         <p className="font-semibold">{t("invite.title")}</p>
         <p className="text-muted-foreground">
-          {inviter ? (
-            <Trans
-              t={t}
-              i18nKey="invite.byUser"
-              values={{ username: inviter }}
-              components={{ strong: <strong className="text-foreground" /> }}
-            />
-          ) : (
-            t("invite.generic")
-          )}
+          <Trans
+            t={t}
+            i18nKey="invite.byUser"
+            values={{ username: inviter }}
+            components={{ strong: <strong className="text-foreground" /> }}
+          />
         </p>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import i18n, { i18nReady } from "@/lib/i18n";
@@ -39,6 +39,29 @@ describe("Views to Crypto Conversion card", () => {
         "Tokenization date December 12, 2026 (not guaranteed). The estimate is not guaranteed either.",
       ),
     ).toBeTruthy();
+  });
+
+  it("writes the estimate and its rate in the member's figures (pt-BR: 1.234,5 and × 0,1)", async () => {
+    mockApi({
+      "GET /api/balances": {
+        views: "12345",
+        usdt: "0",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      },
+    });
+    await i18n.changeLanguage("pt-BR");
+    await i18n.loadNamespaces(["dashboard", "money"]);
+    try {
+      renderWithProviders(<CryptoCountdownCard now={Date.parse("2026-11-23T01:02:03Z")} />);
+      await waitFor(() =>
+        expect(screen.getByTestId("crypto-estimate").textContent).toBe("1.234,5"),
+      );
+      expect(screen.getByText("12.345 views × 0,1")).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("says the date has passed instead of counting negative time", async () => {

@@ -39,12 +39,7 @@ export function CryptoCountdownCard({ now }: { now?: number }) {
     day: "numeric",
     timeZone: "UTC",
   });
-  const estimate = balances
-    ? Number(cryptoEstimate(balances.views)).toLocaleString(fmt.locale, {
-        minimumFractionDigits: 1,
-        maximumFractionDigits: 1,
-      })
-    : "…";
+  const estimate = balances ? fmt.decimal(cryptoEstimate(balances.views)) : "…";
   return (
     <Card role="region" aria-labelledby={headingId}>
       <CardContent className="grid gap-4 p-6">
@@ -85,7 +80,7 @@ export function CryptoCountdownCard({ now }: { now?: number }) {
           <span className="text-xs text-muted-foreground">
             {t("crypto.formula", {
               views: balances ? fmt.views(balances.views) : "…",
-              rate: CRYPTO_LAUNCH.estimatePerView,
+              rate: fmt.decimal(CRYPTO_LAUNCH.estimatePerView),
             })}
           </span>
         </div>

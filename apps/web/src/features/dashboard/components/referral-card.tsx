@@ -3,10 +3,12 @@ import { useTranslation } from "react-i18next";
 import { CopyButton } from "@/components/account/copy-button";
 import { QrCode } from "@/components/account/qr-code";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { referralLink } from "@/lib/referral-link";
 
-/** The member's invite link {origin}/@{username}, a copy button and its QR code. */
+/**
+ * The member's invite link {origin}/@{username}, shown whole (wrapped in a narrow column, never
+ * cut to "http://localhost:"), a copy button and its QR code.
+ */
 export function ReferralCard({ username }: { username: string }) {
   const { t } = useTranslation("dashboard");
   const link = referralLink(username);
@@ -20,15 +22,19 @@ export function ReferralCard({ username }: { username: string }) {
         <CardDescription>{t("referral.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Input
-            readOnly
-            value={link}
+        <div className="grid gap-2">
+          <output
             aria-label={t("referral.linkLabel")}
-            className="font-mono text-sm"
-            onFocus={(event) => event.target.select()}
+            data-testid="referral-link"
+            className="block rounded-md border bg-muted/40 px-3 py-2 font-mono text-sm break-all select-all"
+          >
+            {link}
+          </output>
+          <CopyButton
+            text={link}
+            label={t("referral.copy")}
+            className="w-full sm:w-auto sm:justify-self-start"
           />
-          <CopyButton text={link} label={t("referral.copy")} />
         </div>
         <div className="flex justify-center">
           <QrCode value={link} label={t("referral.qrLabel", { link })} size={160} />

@@ -1,7 +1,23 @@
-/** Every http(s) link in a message's text, in order, without duplicates. */
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
+
+/** A link as written in HTML (`&#38;`, `&amp;`, `&#x26;`) read back as the URL it stands for. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
+    if (!body.startsWith("#")) return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+    const hex = body[1]?.toLowerCase() === "x";
+    const code = hex ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+    return Number.isFinite(code) ? String.fromCodePoint(code) : entity;
+  });
+}
+
+/**
+ * Every http(s) link in a message (its text and its HTML), in order, each once: the HTML's copy
+ * of a link is read with its entities decoded, so it is the text's link again, not a second one
+ * with a literal `&#38;` that loses its parameters.
+ */
 export function linksIn(text: string): string[] {
   const found = text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [];
-  return [...new Set(found.map((link) => link.replace(/[.,;:!?]+$/, "")))];
+  return [...new Set(found.map((link) => decodeEntities(link).replace(/[.,;:!?]+$/, "")))];
 }
 
 /**

@@ -10,6 +10,7 @@ import { Label } from "@/components/ui/label";
 import { Pager } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth";
+import { useOnline } from "@/lib/presence/presence";
 import { useBuyOffer, useOffers } from "../api/offers";
 import { useOfferFormat } from "../use-offer-format";
 import { BuyDialog } from "./buy-dialog";
@@ -28,6 +29,7 @@ export function OffersCard() {
   const query = useOffers(sort, page);
   const buy = useBuyOffer();
   const [buying, setBuying] = useState<TOffer | null>(null);
+  const online = useOnline((query.data?.offers ?? []).map((offer) => offer.seller.id));
 
   return (
     <Card>
@@ -79,6 +81,7 @@ export function OffersCard() {
                 key={offer.id}
                 offer={offer}
                 own={offer.seller.id === profile?.id}
+                online={online.data?.has(offer.seller.id) ?? false}
                 disabled={buy.isPending}
                 onBuy={() => setBuying(offer)}
               />
@@ -105,11 +108,14 @@ export function OffersCard() {
 function OfferRow({
   offer,
   own,
+  online,
   disabled,
   onBuy,
 }: {
   offer: TOffer;
   own: boolean;
+  /** The seller is online (the list asks for all its sellers at once). */
+  online: boolean;
   disabled: boolean;
   onBuy: () => void;
 }) {
@@ -123,10 +129,10 @@ function OfferRow({
     >
       <div className="col-span-2 grid gap-0.5 lg:col-span-1">
         <span className="text-xs text-muted-foreground">{t("offers.seller")}</span>
-        {/* Presence (issue 10): the seller's online dot goes beside the name. */}
         <MemberChip
           username={offer.seller.username}
           isVerified={offer.seller.isVerified}
+          presence={{ id: offer.seller.id, online }}
           className="text-sm"
           avatarClassName="size-6 text-xs"
         />

@@ -14,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Pager } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useOnline } from "@/lib/presence/presence";
 import { badgeFor } from "@/lib/referral-math";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
@@ -144,6 +145,7 @@ const PODIUM = [
 function HallOfFame({ entries }: { entries: TRankingEntry[] }) {
   const { t } = useTranslation("ranking");
   const fmt = useMoneyFormat();
+  const online = useOnline(entries.map((entry) => entry.member.id));
   return (
     <section aria-labelledby="hall-of-fame" className="grid gap-3">
       <h2 id="hall-of-fame" className="flex items-center gap-2 text-lg font-semibold">
@@ -158,8 +160,14 @@ function HallOfFame({ entries }: { entries: TRankingEntry[] }) {
             data-testid="hall-of-fame"
           >
             <span className="text-3xl font-bold">#{entry.rank}</span>
-            {/* Presence (issue 10): the member's online dot goes beside the name. */}
-            <MemberChip username={entry.member.username} isVerified={entry.member.isVerified} />
+            <MemberChip
+              username={entry.member.username}
+              isVerified={entry.member.isVerified}
+              presence={{
+                id: entry.member.id,
+                online: online.data?.has(entry.member.id) ?? false,
+              }}
+            />
             <span className="text-sm font-semibold tabular-nums">
               {fmt.amount(entry.earnedViews, "VIEWS")}
             </span>
@@ -181,6 +189,9 @@ function RankingList({
 }) {
   const { t } = useTranslation("ranking");
   const meOnPage = data.me && data.entries.some((e) => e.member.id === data.me?.member.id);
+  const shown = data.me ? [...data.entries, data.me] : data.entries;
+  const online = useOnline(shown.map((entry) => entry.member.id));
+  const isOnline = (entry: TRankingEntry) => online.data?.has(entry.member.id) ?? false;
   return (
     <Card>
       <CardHeader>
@@ -215,6 +226,7 @@ function RankingList({
                   key={entry.member.id}
                   entry={entry}
                   me={entry.member.id === data.me?.member.id}
+                  online={isOnline(entry)}
                 />
               ))}
               {data.me && !meOnPage ? (
@@ -224,7 +236,7 @@ function RankingList({
                       <span aria-hidden="true">⋯</span>
                     </td>
                   </tr>
-                  <RankingRow entry={data.me} me />
+                  <RankingRow entry={data.me} me online={isOnline(data.me)} />
                 </>
               ) : null}
             </tbody>
@@ -249,7 +261,7 @@ function RankingList({
   );
 }
 
-function RankingRow({ entry, me }: { entry: TRankingEntry; me: boolean }) {
+function RankingRow({ entry, me, online }: { entry: TRankingEntry; me: boolean; online: boolean }) {
   const { t } = useTranslation("ranking");
   const fmt = useMoneyFormat();
   const badge = badgeFor(entry.referralCount);
@@ -262,10 +274,10 @@ function RankingRow({ entry, me }: { entry: TRankingEntry; me: boolean }) {
       <td className="py-2.5 pr-3 tabular-nums">#{entry.rank}</td>
       <td className="py-2.5 pr-3">
         <span className="flex flex-wrap items-center gap-2">
-          {/* Presence (issue 10): the member's online dot goes beside the name. */}
           <MemberChip
             username={entry.member.username}
             isVerified={entry.member.isVerified}
+            presence={{ id: entry.member.id, online }}
             avatarClassName="size-7 text-xs"
           />
           {badge ? <ReferralBadge badge={badge} className="px-2 py-0.5" /> : null}

@@ -126,7 +126,7 @@ export function DeskTable({ unlockedUntil }: { unlockedUntil: string }) {
         )}
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span className="text-muted-foreground">
-            {t("desk.page", { page, pages, total: query.data?.total ?? 0 })}
+            {t("desk.page", { page, pages, count: query.data?.total ?? 0 })}
           </span>
           <div className="flex gap-2">
             <Button

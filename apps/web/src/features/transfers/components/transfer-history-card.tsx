@@ -1,18 +1,23 @@
+import type { TTransfer } from "@viewvault/shared";
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberChip } from "@/components/account/member-chip";
 import { HistoryCard } from "@/components/money/history-card";
+import { useOnline } from "@/lib/presence/presence";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
 import { useTransfers } from "../api/list-transfers";
 
-/** Sent and received transfers: direction, counterparty, amount and date. */
+/** Sent and received transfers: direction, counterparty (with the online dot), amount and date. */
 export function TransferHistoryCard() {
   const { t } = useTranslation("transfer");
   const fmt = useMoneyFormat();
   const query = useTransfers();
+  const counterparty = (transfer: TTransfer) =>
+    transfer.direction === "sent" ? transfer.recipient : transfer.sender;
+  const online = useOnline((query.data ?? []).map((transfer) => counterparty(transfer).id));
   const failed = query.isError;
   useEffect(() => {
     if (failed) toast.error(t("messages.loadFailed"));
@@ -28,7 +33,7 @@ export function TransferHistoryCard() {
       itemClassName="flex items-center gap-3 py-3"
       renderItem={(transfer) => {
         const sent = transfer.direction === "sent";
-        const other = sent ? transfer.recipient : transfer.sender;
+        const other = counterparty(transfer);
         const Icon = sent ? ArrowUpRight : ArrowDownLeft;
         const amount = fmt.amount(transfer.amount, transfer.transferType);
         return (
@@ -48,6 +53,7 @@ export function TransferHistoryCard() {
               <MemberChip
                 username={other.username}
                 isVerified={other.isVerified}
+                presence={{ id: other.id, online: online.data?.has(other.id) ?? false }}
                 avatarClassName="size-6 text-[11px]"
                 className="text-sm"
               />

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TCreateViewRequestResult, TViewRequestList } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
-import { balancesQueryKey } from "@/lib/balances";
+import { balancesQueryKey, viewRequestsQueryKey } from "@/lib/balances";
 import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 
 /** GET /api/view-requests: the member's pending and matched requests and today's count. */
 export function getViewRequests(): Promise<TViewRequestList> {
   return api.get<TViewRequestList>("/api/view-requests");
 }
-
-export const viewRequestsQueryKey = ["videos", "view-requests"] as const;
 
 export const viewRequestsQueryOptions = () =>
   queryOptions({ queryKey: viewRequestsQueryKey, queryFn: getViewRequests, staleTime: 10_000 });

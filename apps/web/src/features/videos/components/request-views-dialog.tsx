@@ -1,5 +1,6 @@
 import { VIEW_REQUEST } from "@viewvault/shared";
 import { HandCoins } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -21,16 +22,20 @@ import { useCreateViewRequest, useViewRequests } from "../api/view-requests";
 
 /**
  * The Request Views dialog: pay 1 view to join the matching pool; lists the member's pending
- * and matched requests and today's count. Also opened by /feed?request=1.
+ * and matched requests and today's count (a match of a waiting request arrives from the live
+ * stream). Also opened by /feed?request=1, and from the dashboard's quick actions (`trigger`).
  */
 export function RequestViewsDialog({
   open,
   onOpenChange,
   signedIn,
+  trigger,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   signedIn: boolean;
+  /** The element that opens it (default: the feed's outline button). */
+  trigger?: ReactNode;
 }) {
   const { t } = useTranslation("videos");
   const fmt = useMoneyFormat();
@@ -91,10 +96,12 @@ export function RequestViewsDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button variant="outline">
-          <HandCoins aria-hidden="true" />
-          {t("feed.requestViews")}
-        </Button>
+        {trigger ?? (
+          <Button variant="outline">
+            <HandCoins aria-hidden="true" />
+            {t("feed.requestViews")}
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent closeLabel={t("requests.close")}>
         <DialogHeader>

@@ -5,6 +5,7 @@ import {
   type TWithdrawalOverview,
   type TWithdrawForm,
   WITHDRAWAL,
+  type WithdrawContext,
   withdrawalQuote,
   withdrawForm,
 } from "@viewvault/shared";
@@ -41,7 +42,16 @@ export function WithdrawForm({ overview }: { overview: TWithdrawalOverview }) {
   const { form, fieldError, formError, onInvalid, refuse } = useMoneyForm({
     t,
     contract: withdrawForm,
-    context: { usdt },
+    // What the page shows (today's use, the new-wallet hold) refuses before the password step.
+    context: {
+      usdt,
+      limits: {
+        usedToday: BigInt(overview.usedToday),
+        dailyLimit: BigInt(overview.dailyLimit),
+        walletHeldUntil: saved.heldUntil ? new Date(saved.heldUntil) : null,
+        now: new Date(),
+      },
+    },
     defaultValues: {
       amount: "",
       network: saved.network ?? "TRC20",
@@ -126,7 +136,7 @@ function WalletFields({
   error,
 }: {
   id: string;
-  form: UseFormReturn<TWithdrawForm, { usdt: bigint }>;
+  form: UseFormReturn<TWithdrawForm, WithdrawContext>;
   saved: TWithdrawalOverview["wallet"];
   error: string | null;
 }) {

@@ -127,6 +127,7 @@ export const ACTIVITY_KINDS = [
   "withdrawal_request",
   "withdrawal_payout",
   "withdrawal_return",
+  "withdrawal_cancel",
   "hold_clear",
   "hold_claw_back",
   "adjustment",

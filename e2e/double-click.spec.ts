@@ -346,4 +346,20 @@ test("every money button, double-clicked, moves money exactly once", async ({ pa
     const list = await getJson<{ withdrawals: unknown[] }>(page, "/api/withdrawals");
     expect(list.withdrawals, how).toHaveLength(1);
   });
+
+  await test.step("withdraw: Cancel withdrawal (issue 27)", async () => {
+    const [how, doubleClick] = DOUBLE_CLICKS[0] as (typeof DOUBLE_CLICKS)[number];
+    const posts = postsTo(page, /^\/api\/withdrawals\/[^/]+\/cancel$/);
+    const before = await getJson<{ usdt: string; pendingUsdt: string }>(page, "/api/balances");
+    const row = page.getByTestId("withdrawal-row").first();
+    await row.getByRole("button", { name: "Cancel withdrawal" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel this withdrawal?" });
+    await doubleClick(dialog.getByRole("button", { name: "Yes, cancel it" }));
+    await expect(page.getByText("Withdrawal cancelled", { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(posts(), how).toBe(1);
+    const after = await getJson<{ usdt: string; pendingUsdt: string }>(page, "/api/balances");
+    expect(BigInt(after.pendingUsdt), how).toBe(BigInt(before.pendingUsdt) - 100_000_000n);
+    expect(BigInt(after.usdt), how).toBe(BigInt(before.usdt) + 100_000_000n);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, hasNoHorizontalOverflow, memberContext, signIn, test } from "./fixtures";
+import { expect, hasNoHorizontalOverflow, memberContext, open, signIn, test } from "./fixtures";
 
 /**
  * The videos journey: alice posts a video (the server fetches its title from the oEmbed
@@ -119,9 +119,15 @@ test("post a video → another member watches it to completion → both balances
     await signIn(page, "bruno@viewvault.local", "bruno-password-1");
     const brunoBefore = await feedBalance(page);
     const brunoHeldBefore = await heldViews(page);
+    // Today's credited sessions against the cap (issue 27).
+    await expect(page.getByTestId("feed-today")).toHaveText(/^\d+ of 200 today$/);
+    const creditedBefore = Number(
+      /^(\d+)/.exec((await page.getByTestId("feed-today").textContent()) ?? "")?.[1],
+    );
     await page.getByLabel("Theme", { exact: true }).selectOption("Technology");
     const card = page.getByTestId("video-card").filter({ hasText: title });
     await expect(card).toBeVisible();
+    await expect(card.getByTestId("video-earned")).toHaveCount(0);
     await card.getByRole("link", { name: "Watch" }).click();
     await page.bringToFront();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -192,6 +198,12 @@ test("post a video → another member watches it to completion → both balances
     expect(await feedBalance(page)).toBe(brunoBefore);
     expect(await heldViews(page)).toBe(brunoHeldBefore + 1);
     await expect(page.getByTestId("held-views")).toContainText(/^Pending: .* · clears from /);
+    // Back in the feed, the video is marked as watched and earned, and today counts one more.
+    await open(page, "/feed?theme=Technology");
+    await expect(
+      page.getByTestId("video-card").filter({ hasText: title }).getByTestId("video-earned"),
+    ).toHaveText("Watched (earned)");
+    await expect(page.getByTestId("feed-today")).toHaveText(`${creditedBefore + 1} of 200 today`);
     expect(second.problems).toEqual([]);
     await second.close();
   }

@@ -166,7 +166,7 @@ describe("the audit log", () => {
     expect(actionsInCode()).toEqual([...AUDIT_ACTION_NAMES].sort());
   });
 
-  it("writes a complete row for every staff action", async () => {
+  it("writes a complete row for every staff action (and the member's cancel)", async () => {
     const admin = await staff("admin");
     const approver = await staff("admin");
     const support = await staff("support");
@@ -250,6 +250,26 @@ describe("the audit log", () => {
         "POST",
         `/api/support/desk/requests/${failing}/fail`,
         { reason: "Exchange address" },
+        key(),
+      ),
+    );
+
+    // withdrawal.cancel: the member's own, before staff take it (ADR 054).
+    const canceller = await createSignedInMember(t.app, { usdt: USDT(120) });
+    actors.push(canceller.id);
+    await db().update(profiles).set({ isVerified: true }).where(eq(profiles.id, canceller.id));
+    const requested = await canceller.c.request(
+      "POST",
+      "/api/withdrawals",
+      { password: TEST_PASSWORD, network: "ERC20", walletAddress: EVM, amount: "120" },
+      key(),
+    );
+    expect(requested.statusCode, requested.body).toBe(201);
+    await ok(
+      canceller.c.request(
+        "POST",
+        `/api/withdrawals/${requested.json().withdrawal.id}/cancel`,
+        undefined,
         key(),
       ),
     );

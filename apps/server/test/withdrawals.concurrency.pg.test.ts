@@ -75,7 +75,7 @@ suite(`withdrawals under concurrency on PostgreSQL (${pgUrl ? "running" : `skipp
   async function payouts(withdrawalId: string): Promise<number> {
     const result = (await db().execute(
       sql`select count(*)::int as n from ledger_transactions
-          where kind in ('withdrawal_payout', 'withdrawal_return') and memo ->> 'withdrawalId' = ${withdrawalId}`,
+          where kind in ('withdrawal_payout', 'withdrawal_return', 'withdrawal_cancel') and memo ->> 'withdrawalId' = ${withdrawalId}`,
     )) as unknown as { rows: Array<{ n: number }> };
     return result.rows[0]!.n;
   }
@@ -166,6 +166,94 @@ suite(`withdrawals under concurrency on PostgreSQL (${pgUrl ? "running" : `skipp
       usdt: USDT(15_000).toString(),
       pendingUsdt: USDT(5_000).toString(),
     });
+    await ledgerIsWhole();
+  });
+
+  function cancel(c: Client, withdrawalId: string) {
+    return c.request("POST", `/api/withdrawals/${withdrawalId}/cancel`, undefined, {
+      "idempotency-key": `concurrent-cancel-${++keys}`,
+    });
+  }
+
+  async function statusOf(withdrawalId: string): Promise<{ status: string; taken: boolean }> {
+    const result = (await db().execute(
+      sql`select status, processed_by is not null as taken from manual_claims where id = ${withdrawalId}`,
+    )) as unknown as { rows: Array<{ status: string; taken: boolean }> };
+    return result.rows[0]!;
+  }
+
+  it("the member cancelling against staff taking it: one outcome, the money once", async () => {
+    for (let round = 0; round < 8; round++) {
+      const m = await verified(USDT(120));
+      const w = (await withdraw(m.c, "100")).json().withdrawal;
+      const requestId = await requestOf(w.id);
+      const s = await staff();
+      const [cancelled, taken] = await Promise.all([
+        cancel(m.c, w.id),
+        s.c.request("PUT", `/api/support/desk/requests/${requestId}/status`, {
+          status: "PROCESSING",
+        }),
+      ]);
+      // Exactly one wins; the loser is refused with the catalogue's conflict.
+      expect([cancelled.statusCode, taken.statusCode].sort()).toEqual([200, 409]);
+      const state = await statusOf(w.id);
+      const after = await balances(m.c);
+      if (cancelled.statusCode === 200) {
+        expect(state).toEqual({ status: "CANCELLED", taken: false });
+        expect(after).toMatchObject({ usdt: USDT(120).toString(), pendingUsdt: "0" });
+        expect(await payouts(w.id)).toBe(1);
+      } else {
+        expect(cancelled.json().params).toMatchObject({ context: "withdrawalNotCancellable" });
+        expect(state).toEqual({ status: "SENT", taken: true });
+        expect(after).toMatchObject({
+          usdt: USDT(20).toString(),
+          pendingUsdt: USDT(100).toString(),
+        });
+        expect(await payouts(w.id)).toBe(0);
+      }
+    }
+    await ledgerIsWhole();
+  });
+
+  it("the member cancelling (twice, two sessions) against staff taking and completing it", async () => {
+    for (let round = 0; round < 5; round++) {
+      const m = await verified(USDT(100));
+      const other = await signedInClient(t.app, { authUid: m.me.user.id });
+      const w = (await withdraw(m.c, "100")).json().withdrawal;
+      const requestId = await requestOf(w.id);
+      const s = await staff();
+      const staffProcesses = async () => {
+        const take = await s.c.request("PUT", `/api/support/desk/requests/${requestId}/status`, {
+          status: "PROCESSING",
+        });
+        if (take.statusCode !== 200) return take;
+        return s.c.request("PUT", `/api/support/desk/requests/${requestId}/status`, {
+          status: "COMPLETED",
+          txHash: HASH,
+        });
+      };
+      const [a, b, processed] = await Promise.all([
+        cancel(m.c, w.id),
+        cancel(other, w.id),
+        staffProcesses(),
+      ]);
+      const cancels = [a, b].filter((r) => r.statusCode === 200);
+      const state = await statusOf(w.id);
+      // One money movement out of escrow, whichever won.
+      expect(await payouts(w.id)).toBe(1);
+      const after = await balances(m.c);
+      expect(after.pendingUsdt).toBe("0");
+      if (state.status === "CANCELLED") {
+        expect(cancels).toHaveLength(1);
+        expect(processed.statusCode).toBe(409);
+        expect(after.usdt).toBe(USDT(100).toString());
+      } else {
+        expect(state.status).toBe("COMPLETED");
+        expect(cancels).toHaveLength(0);
+        expect(processed.statusCode).toBe(200);
+        expect(after.usdt).toBe("0");
+      }
+    }
     await ledgerIsWhole();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Every action the audit log records (ADR 023, 029, 050), with what its row must hold besides
+ * Every action the audit log records (ADR 023, 029, 050, 054), with what its row must hold besides
  * the actor, their role, the client address, the time and the state before and after:
  * - `reason`: the staff member gave a reason (the row's `reason` is not empty);
  * - `money`: the action moves (or decides about) money: `after` names the amount (`auditAmounts`);
@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   "withdrawal.complete_awaiting_approval": { reason: false, money: true, target: "member" },
   "withdrawal.approve": { reason: false, money: true, target: "member" },
   "withdrawal.fail": { reason: true, money: true, target: "member" },
+  // The member's own action (ADR 054): the actor is the member, role "member".
+  "withdrawal.cancel": { reason: false, money: true, target: "member" },
   "hold.clear": { reason: true, money: true, target: "member" },
   "hold.claw_back": { reason: true, money: true, target: "member" },
   "fraud.clear": { reason: true, money: false, target: "member" },

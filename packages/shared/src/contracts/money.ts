@@ -127,6 +127,7 @@ export const ACTIVITY_KINDS = [
   "withdrawal_request",
   "withdrawal_payout",
   "withdrawal_return",
+  "withdrawal_cancel",
   "hold_clear",
   "hold_claw_back",
   "adjustment",
@@ -177,6 +178,25 @@ export const ZActivityPage = z
   .meta({ id: "ActivityPage" });
 export type TActivityPage = z.infer<typeof ZActivityPage>;
 
+/** One referral as its referrer sees it (the summary's latest ones and the full list). */
+export const ZReferralEntry = z
+  .object({
+    id: z.uuid(),
+    referred: ZMemberRef,
+    viewsBonus: ZMinorUnits.describe("The referrer's sign-up reward in views"),
+    usdtBonus: ZMinorUnits.describe("The invited member's welcome bonus, in micro-USDT"),
+    earnedViews: ZMinorUnits.describe(
+      "Views the referrer earned from this referral (the sign-up reward once paid)",
+    ),
+    earnedUsdt: ZMinorUnits.describe(
+      "Micro-USDT the referrer earned from this referral so far (the commission)",
+    ),
+    status: z.enum(["PAID", "HELD", "REJECTED"]),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "ReferralEntry" });
+export type TReferralEntry = z.infer<typeof ZReferralEntry>;
+
 export const ZReferralSummary = z
   .object({
     totalReferrals: z.number().int(),
@@ -185,22 +205,26 @@ export const ZReferralSummary = z
     viewsFromReferrals: ZMinorUnits,
     usdtFromReferrals: ZMinorUnits,
     badge: z.enum(["silver", "gold", "diamond"]).nullable(),
-    recent: z.array(
-      z.object({
-        id: z.uuid(),
-        referred: ZMemberRef,
-        viewsBonus: ZMinorUnits.describe("The referrer's sign-up reward in views"),
-        usdtBonus: ZMinorUnits.describe("The invited member's welcome bonus, in micro-USDT"),
-        earnedViews: ZMinorUnits.describe(
-          "Views the referrer earned from this referral (the sign-up reward once paid)",
-        ),
-        earnedUsdt: ZMinorUnits.describe(
-          "Micro-USDT the referrer earned from this referral so far (the commission)",
-        ),
-        status: z.enum(["PAID", "HELD", "REJECTED"]),
-        createdAt: z.iso.datetime(),
-      }),
-    ),
+    recent: z.array(ZReferralEntry),
   })
   .meta({ id: "ReferralSummary" });
 export type TReferralSummary = z.infer<typeof ZReferralSummary>;
+
+export const REFERRAL_PAGE_SIZE = 20;
+
+/** The whole referral list, newest first, by keyset (issue 27). */
+export const ZReferralListQuery = z.object({
+  /** The previous page's nextCursor (`<micros>_<uuid>`). */
+  cursor: z
+    .string()
+    .max(64)
+    .regex(/^[\w-]+$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(REFERRAL_PAGE_SIZE),
+});
+export type TReferralListQuery = z.infer<typeof ZReferralListQuery>;
+
+export const ZReferralPage = z
+  .object({ referrals: z.array(ZReferralEntry), nextCursor: z.string().nullable() })
+  .meta({ id: "ReferralPage" });
+export type TReferralPage = z.infer<typeof ZReferralPage>;

@@ -97,11 +97,18 @@ export type TVideo = z.infer<typeof ZVideo>;
 
 export const FEED_FILTER_ALL = "ALL";
 export const FEED_PAGE_SIZE = 24;
+/** The feed's orders (issue 27): newest first, or most watched first; both paged by keyset. */
+export const FEED_SORTS = ["newest", "watched"] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
 
 export const ZFeedQuery = z.object({
   country: z.enum([FEED_FILTER_ALL, ...COUNTRIES]).default(FEED_FILTER_ALL),
   theme: z.enum([FEED_FILTER_ALL, ...THEMES]).default(FEED_FILTER_ALL),
-  /** Opaque keyset cursor from the previous page's nextCursor (`<micros>_<uuid>`, 53 characters). */
+  sort: z.enum(FEED_SORTS).default("newest"),
+  /**
+   * Opaque keyset cursor from the previous page's nextCursor, for the same sort
+   * (`<micros>_<uuid>` newest first, `w<watched count>_<uuid>` most watched first).
+   */
   cursor: z
     .string()
     .max(64)
@@ -240,8 +247,31 @@ export const ZWatchComplete = z
   .meta({ id: "WatchComplete" });
 export type TWatchComplete = z.infer<typeof ZWatchComplete>;
 
-/** YouTube IFrame Player error codes that mean the video cannot play here; 0: the API did not load. */
-export const UNPLAYABLE_ERROR_CODES = [0, 2, 5, 100, 101, 150, 153] as const;
+/** A report a member makes from a feed card ("report this video"), with no player error (issue 27). */
+export const FEED_REPORT_CODE = 1;
+
+/**
+ * YouTube IFrame Player error codes that mean the video cannot play here; 0: the API did not
+ * load; FEED_REPORT_CODE: reported by hand from the feed.
+ */
+export const UNPLAYABLE_ERROR_CODES = [0, FEED_REPORT_CODE, 2, 5, 100, 101, 150, 153] as const;
+
+/**
+ * What the feed knows of the signed-in member (issue 27): today's credited watch sessions
+ * against the daily cap (UTC day), and the videos that credited them within the rewatch window
+ * (VIDEO.rewatchWindowHours), with when each can pay again.
+ */
+export const ZWatchToday = z
+  .object({
+    day: z.iso.date(),
+    credited: z.number().int(),
+    cap: z.number().int(),
+    earned: z.array(
+      z.object({ videoId: z.uuid(), earnedAt: z.iso.datetime(), againAt: z.iso.datetime() }),
+    ),
+  })
+  .meta({ id: "WatchToday" });
+export type TWatchToday = z.infer<typeof ZWatchToday>;
 
 export const ZUnplayableReport = z
   .object({

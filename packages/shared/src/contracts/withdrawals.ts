@@ -4,7 +4,14 @@ import { NETWORKS, SUPPORT_DESK } from "../constants";
 import { problemMessage, validationKey } from "../errors";
 import { ZBalances, ZMinorUnits } from "./money";
 
-export const WITHDRAWAL_STATUSES = ["SENT", "AWAITING_APPROVAL", "COMPLETED", "FAILED"] as const;
+/** CANCELLED: the member withdrew a request no staff member had taken yet (issue 27). */
+export const WITHDRAWAL_STATUSES = [
+  "SENT",
+  "AWAITING_APPROVAL",
+  "COMPLETED",
+  "FAILED",
+  "CANCELLED",
+] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** The withdrawal form as typed (the seeds' fields). */
@@ -65,6 +72,9 @@ export const ZWithdrawal = z
     txHash: z.string().nullable(),
     explorerUrl: z.string().nullable(),
     failureReason: z.string().nullable(),
+    cancellable: z
+      .boolean()
+      .describe("still waiting and not taken by staff: its member may cancel it"),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
@@ -113,9 +123,12 @@ export const ZSupportRequest = z
     walletAddress: z.string().nullable(),
     status: z.enum(SUPPORT_STATUSES),
     message: z.string().nullable(),
-    withdrawal: ZWithdrawal.extend({
-      processedBy: z.string().nullable().describe("username of the staff member who took it"),
-    }).nullable(),
+    // Staff see who took it; whether its member may still cancel it is the member's concern.
+    withdrawal: ZWithdrawal.omit({ cancellable: true })
+      .extend({
+        processedBy: z.string().nullable().describe("username of the staff member who took it"),
+      })
+      .nullable(),
     /** An APPEAL's cash-out pause (its reason and time) while it is in force (ADR 048). */
     appeal: z.object({ pauseReason: z.string(), pausedAt: z.iso.datetime() }).nullable().optional(),
     createdAt: z.iso.datetime(),

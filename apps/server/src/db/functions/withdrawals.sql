@@ -50,7 +50,7 @@ BEGIN
   END IF;
   v_limit := CASE WHEN v_profile.is_verified THEN p_limit_verified ELSE p_limit_unverified END;
   SELECT coalesce(sum(amount_usdt), 0) INTO v_used FROM manual_claims
-  WHERE user_id = p_member AND created_at >= p_day_start AND status <> 'FAILED';
+  WHERE user_id = p_member AND created_at >= p_day_start AND status NOT IN ('FAILED', 'CANCELLED');
   IF v_used + p_amount > v_limit THEN
     PERFORM vv_refuse('DAILY_LIMIT_REACHED', jsonb_build_object('context', 'withdrawal',
       'limit', vv_usdt_text(v_limit), 'remaining', vv_usdt_text(greatest(v_limit - v_used, 0))), 'amount');
@@ -253,5 +253,39 @@ BEGIN
   PERFORM vv_audit(p_staff, p_role, 'withdrawal.fail', v_claim.user_id, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), p_reason, p_ip, p_now);
   RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
+END;
+$$;
+
+-- CANCELLED (issue 27): the member withdraws a request no staff member has taken yet. The claim
+-- is locked first, as every staff command on it locks it (vv_lock_claim), so a cancel racing a
+-- take, a completion or a failure runs before or after it, never beside it: the later one finds
+-- the other's state. The full amount returns from escrow to the member's USDT balance in the
+-- same transaction, the support request closes, and the change is audited (actor: the member).
+CREATE OR REPLACE FUNCTION vv_withdraw_cancel(
+  p_member uuid, p_ip text, p_key text, p_route text, p_hash text,
+  p_withdrawal uuid, p_now timestamptz
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_prior jsonb := vv_idempotency_claim(p_member, p_key, p_route, p_hash);
+  v_claim manual_claims%ROWTYPE;
+  v_after manual_claims%ROWTYPE;
+  v_tx uuid;
+BEGIN
+  IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
+  SELECT * INTO v_claim FROM manual_claims WHERE id = p_withdrawal AND user_id = p_member FOR UPDATE;
+  IF v_claim.id IS NULL THEN PERFORM vv_refuse('NOT_FOUND', '{"context": "withdrawal"}'); END IF;
+  IF v_claim.status <> 'SENT' OR v_claim.processed_by IS NOT NULL THEN
+    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalNotCancellable"}');
+  END IF;
+  v_tx := ledger_post('withdrawal_cancel', p_member, jsonb_build_object('withdrawalId', v_claim.id),
+    ARRAY[vv_account(p_member, 'USDT', 'member_pending'), vv_account(p_member, 'USDT')],
+    ARRAY[-v_claim.amount_usdt, v_claim.amount_usdt], ARRAY[NULL, NULL]::uuid[]);
+  UPDATE manual_claims SET status = 'CANCELLED', settle_transaction_id = v_tx, updated_at = p_now
+  WHERE id = v_claim.id RETURNING * INTO v_after;
+  UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE withdrawal_id = v_claim.id;
+  PERFORM vv_audit(p_member, 'member', 'withdrawal.cancel', p_member, 'withdrawal', v_claim.id::text,
+    vv_claim_audit(v_claim), vv_claim_audit(v_after), NULL, p_ip, p_now);
+  RETURN vv_answer(p_member, p_key, 200,
+    jsonb_build_object('withdrawal', to_jsonb(v_after), 'balances', vv_balances(p_member)), ARRAY[p_member]);
 END;
 $$;

@@ -15,7 +15,8 @@ import { profiles } from "./profiles";
 /**
  * Withdrawals (the seeds' manual_claims). `amount_usdt` (micro-USDT) moved from the member's
  * USDT account to their pending account at request time; COMPLETED pays it out (net to payouts,
- * the fee to fees), FAILED returns it. SENT is shown "Pending"; a request above the four-eyes
+ * the fee to fees), FAILED returns it, CANCELLED (by the member, before
+ * staff took it) returns it too. SENT is shown "Pending"; a request above the four-eyes
  * threshold waits in AWAITING_APPROVAL for an admin's second approval once its hash is recorded.
  */
 export const manualClaims = pgTable(
@@ -29,7 +30,9 @@ export const manualClaims = pgTable(
     feeUsdt: bigint("fee_usdt", { mode: "bigint" }).notNull(),
     walletAddress: text("wallet_address").notNull(),
     network: text("network", { enum: ["TRC20", "ERC20", "BEP20"] }).notNull(),
-    status: text("status", { enum: ["SENT", "AWAITING_APPROVAL", "COMPLETED", "FAILED"] })
+    status: text("status", {
+      enum: ["SENT", "AWAITING_APPROVAL", "COMPLETED", "FAILED", "CANCELLED"],
+    })
       .notNull()
       .default("SENT"),
     needsSecondApproval: boolean("needs_second_approval").notNull().default(false),
@@ -52,7 +55,7 @@ export const manualClaims = pgTable(
     ),
     check(
       "manual_claims_status_check",
-      sql`${t.status} in ('SENT', 'AWAITING_APPROVAL', 'COMPLETED', 'FAILED')`,
+      sql`${t.status} in ('SENT', 'AWAITING_APPROVAL', 'COMPLETED', 'FAILED', 'CANCELLED')`,
     ),
     check("manual_claims_network_check", sql`${t.network} in ('TRC20', 'ERC20', 'BEP20')`),
   ],

@@ -123,6 +123,58 @@ export async function callPayCommission(
   return row?.outcome ?? null;
 }
 
+const REFERRAL_COLUMNS = {
+  id: referrals.id,
+  referredId: profiles.id,
+  username: profiles.username,
+  isVerified: profiles.isVerified,
+  viewsBonus: referrals.viewsBonus,
+  usdtBonus: referrals.usdtBonus,
+  status: referrals.status,
+  createdAt: referrals.createdAt,
+};
+
+/**
+ * One page of a referrer's referrals, newest first by keyset on (created_at, id) — the
+ * referrals_referrer_idx range of the referrer, never OFFSET (issue 27). `createdMicros` is the
+ * exact cursor (a timestamp's microseconds do not survive a JavaScript Date).
+ */
+export async function referralPageRows(
+  db: DbOrTx,
+  referrerId: string,
+  opts: { after?: { micros: string; id: string }; limit: number },
+) {
+  const after = opts.after
+    ? sql`and (r.created_at, r.id) < (timestamptz 'epoch' + ${opts.after.micros}::bigint * interval '1 microsecond', ${opts.after.id}::uuid)`
+    : sql``;
+  const rows = await queryRows<{
+    id: string;
+    referredId: string;
+    username: string;
+    isVerified: boolean;
+    viewsBonus: string;
+    usdtBonus: string;
+    status: "PAID" | "HELD" | "REJECTED";
+    createdAt: Date | string;
+    createdMicros: string;
+  }>(
+    db,
+    sql`select r.id, p.id as "referredId", p.username, p.is_verified as "isVerified",
+          r.views_bonus::text as "viewsBonus", r.usdt_bonus::text as "usdtBonus", r.status,
+          r.created_at as "createdAt",
+          (extract(epoch from r.created_at) * 1000000)::bigint::text as "createdMicros"
+        from ${referrals} r join ${profiles} p on p.id = r.referred_user_id
+        where r.referrer_user_id = ${referrerId}::uuid ${after}
+        order by r.created_at desc, r.id desc limit ${opts.limit}`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    viewsBonus: BigInt(r.viewsBonus),
+    usdtBonus: BigInt(r.usdtBonus),
+    createdAt: new Date(r.createdAt),
+  }));
+}
+
 export async function referralSummaryRows(db: DbOrTx, referrerId: string, recent: number) {
   const counts = await queryRows<{ total: number; paid: number; held: number }>(
     db,
@@ -136,16 +188,7 @@ export async function referralSummaryRows(db: DbOrTx, referrerId: string, recent
     .from(referralBalance)
     .where(eq(referralBalance.userId, referrerId));
   const list = await db
-    .select({
-      id: referrals.id,
-      referredId: profiles.id,
-      username: profiles.username,
-      isVerified: profiles.isVerified,
-      viewsBonus: referrals.viewsBonus,
-      usdtBonus: referrals.usdtBonus,
-      status: referrals.status,
-      createdAt: referrals.createdAt,
-    })
+    .select(REFERRAL_COLUMNS)
     .from(referrals)
     .innerJoin(profiles, eq(profiles.id, referrals.referredUserId))
     .where(and(eq(referrals.referrerUserId, referrerId)))

@@ -1,5 +1,13 @@
-import { INVITE, REFERRAL, type TReferralSummary } from "@viewvault/shared";
+import {
+  INVITE,
+  REFERRAL,
+  type TReferralEntry,
+  type TReferralListQuery,
+  type TReferralPage,
+  type TReferralSummary,
+} from "@viewvault/shared";
 import type { Db, DbOrTx } from "../../db/client";
+import { AppError } from "../../lib/app-error";
 import { postTransaction } from "../ledger/ledger.service";
 import { findProfileByAuthUid } from "../profiles/profiles.repository";
 import {
@@ -10,6 +18,7 @@ import {
   findUnrewardedReferees,
   insertReferral,
   lockReferee,
+  referralPageRows,
   referralSummaryRows,
   referrerFingerprint,
 } from "./referrals.repository";
@@ -146,13 +155,43 @@ export function badgeFor(total: number): TReferralSummary["badge"] {
   return (REFERRAL.badges.find((b) => total >= b.min)?.id as TReferralSummary["badge"]) ?? null;
 }
 
-export async function getReferralSummary(db: Db, profileId: string): Promise<TReferralSummary> {
-  const { counts, balance, list } = await referralSummaryRows(db, profileId, REFERRAL.recentShown);
+interface ReferralListRow {
+  id: string;
+  referredId: string;
+  username: string;
+  isVerified: boolean;
+  viewsBonus: bigint;
+  usdtBonus: bigint;
+  status: "PAID" | "HELD" | "REJECTED";
+  createdAt: Date;
+}
+
+/** Referrals as their referrer sees them, with what each earned them (one commission read). */
+async function toEntries(
+  db: Db,
+  profileId: string,
+  rows: ReferralListRow[],
+): Promise<TReferralEntry[]> {
   const commission = await commissionByReferee(
     db,
     profileId,
-    list.map((r) => r.referredId),
+    rows.map((r) => r.referredId),
   );
+  return rows.map((r) => ({
+    id: r.id,
+    referred: { id: r.referredId, username: r.username, isVerified: r.isVerified },
+    viewsBonus: r.viewsBonus.toString(),
+    usdtBonus: r.usdtBonus.toString(),
+    // What the referrer earned, apart from the invited member's welcome bonus above.
+    earnedViews: (r.status === "PAID" ? r.viewsBonus : 0n).toString(),
+    earnedUsdt: (commission.get(r.referredId) ?? 0n).toString(),
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function getReferralSummary(db: Db, profileId: string): Promise<TReferralSummary> {
+  const { counts, balance, list } = await referralSummaryRows(db, profileId, REFERRAL.recentShown);
   const total = counts?.paid ?? 0;
   return {
     totalReferrals: counts?.total ?? 0,
@@ -161,16 +200,33 @@ export async function getReferralSummary(db: Db, profileId: string): Promise<TRe
     viewsFromReferrals: (balance?.viewsFromReferrals ?? 0n).toString(),
     usdtFromReferrals: (balance?.usdtFromReferrals ?? 0n).toString(),
     badge: badgeFor(total),
-    recent: list.map((r) => ({
-      id: r.id,
-      referred: { id: r.referredId, username: r.username, isVerified: r.isVerified },
-      viewsBonus: r.viewsBonus.toString(),
-      usdtBonus: r.usdtBonus.toString(),
-      // What the referrer earned, apart from the invited member's welcome bonus above.
-      earnedViews: (r.status === "PAID" ? r.viewsBonus : 0n).toString(),
-      earnedUsdt: (commission.get(r.referredId) ?? 0n).toString(),
-      status: r.status,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    recent: await toEntries(db, profileId, list),
+  };
+}
+
+const CURSOR_RE = /^(\d{1,16})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The whole referral list, newest first, one keyset page at a time (issue 27). */
+export async function listReferrals(
+  db: Db,
+  profileId: string,
+  query: TReferralListQuery,
+): Promise<TReferralPage> {
+  let after: { micros: string; id: string } | undefined;
+  if (query.cursor) {
+    const match = CURSOR_RE.exec(query.cursor);
+    if (!match?.[1] || !match[2])
+      throw new AppError("VALIDATION_FAILED", { context: "cursor" }, { field: "cursor" });
+    after = { micros: match[1], id: match[2] };
+  }
+  const rows = await referralPageRows(db, profileId, {
+    ...(after ? { after } : {}),
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    referrals: await toEntries(db, profileId, page),
+    nextCursor: rows.length > query.limit && last ? `${last.createdMicros}_${last.id}` : null,
   };
 }

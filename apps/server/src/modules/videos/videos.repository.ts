@@ -1,3 +1,4 @@
+import type { FeedSort } from "@viewvault/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, preparedRows, queryRows } from "../../db/client";
 import { profiles, videos } from "../../db/schema";
@@ -53,26 +54,37 @@ function filterSql(filter: FeedFilter): SQL[] {
   return where;
 }
 
+/** Where the previous page ended: its last row's sort key and id. */
+export type FeedAfter = { micros: string; id: string } | { watched: string; id: string };
+
 /**
- * One feed page: newest first by keyset on (created_at, id), never OFFSET; videos boosted at
- * `now` are left out (the first page lists them on top), and so are suspended members' videos.
- * Each filter combination has its index.
+ * One feed page by keyset, never OFFSET: newest first on (created_at, id), or most watched first
+ * on (watched_count, id) (issue 27; ties broken by id, so the order is total and a page never
+ * repeats a row of the one before it). Videos boosted at `now` are left out (the first page
+ * lists them on top), and so are suspended members' videos. Each filter combination has its index
+ * for newest first; most watched first reads videos_feed_watched_idx (ADR 055).
  */
 export function feedPageSql(
-  opts: FeedFilter & { now: Date; after?: { micros: string; id: string }; limit: number },
+  opts: FeedFilter & { now: Date; sort?: FeedSort; after?: FeedAfter; limit: number },
 ): SQL {
   const where = filterSql(opts);
-  if (opts.after) {
+  const watched = opts.sort === "watched";
+  if (opts.after && "micros" in opts.after) {
     where.push(
       sql`(v.created_at, v.id) < (timestamptz 'epoch' + ${opts.after.micros}::bigint * interval '1 microsecond', ${opts.after.id}::uuid)`,
+    );
+  } else if (opts.after) {
+    where.push(
+      sql`(v.watched_count, v.id) < (${opts.after.watched}::bigint, ${opts.after.id}::uuid)`,
     );
   }
   where.push(
     sql`(v.boosted_until is null or v.boosted_until <= ${opts.now.toISOString()}::timestamptz)`,
   );
+  const order = watched ? sql`v.watched_count desc, v.id desc` : sql`v.created_at desc, v.id desc`;
   return sql`select ${COLUMNS} from ${videos} v join ${profiles} p on p.id = v.user_id and not p.suspended
         where ${sql.join(where, sql` and `)}
-        order by v.created_at desc, v.id desc limit ${opts.limit}`;
+        order by ${order} limit ${opts.limit}`;
 }
 
 export async function feedPage(

@@ -30,11 +30,31 @@ import {
 } from "../ledger/money-command";
 import type { ProfileRow } from "../profiles/profiles.repository";
 import type { OembedClient } from "./oembed";
-import { boostedVideos, feedPage, findVideo, type VideoRow } from "./videos.repository";
+import {
+  boostedVideos,
+  type FeedAfter,
+  feedPage,
+  findVideo,
+  type VideoRow,
+} from "./videos.repository";
 
 const BOOSTED_SHOWN = 50;
 // At most 16 digits of microseconds (until the year 2286): more overflows PostgreSQL's timestamp.
 const CURSOR_RE = /^(\d{1,16})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+// Most watched first: "w", the watch count (a bigint read as a safe JavaScript number) and the
+// id; the prefix keeps a cursor of one order from being read as the other's.
+const WATCHED_CURSOR_RE =
+  /^w(\d{1,16})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** Where the previous page ended, from its cursor for this sort; a malformed one is refused. */
+function cursorAfter(query: TFeedQuery): FeedAfter | undefined {
+  if (!query.cursor) return undefined;
+  const watched = query.sort === "watched";
+  const match = (watched ? WATCHED_CURSOR_RE : CURSOR_RE).exec(query.cursor);
+  if (!match?.[1] || !match[2] || (watched && !Number.isSafeInteger(Number(match[1]))))
+    throw new AppError("VALIDATION_FAILED", { context: "cursor" }, { field: "cursor" });
+  return watched ? { watched: match[1], id: match[2] } : { micros: match[1], id: match[2] };
+}
 
 export function toVideoDto(row: VideoRow, now: Date): TVideo {
   return {
@@ -110,7 +130,7 @@ export class FeedCache {
 
   async page(db: DbOrTx, clock: Clock, query: TFeedQuery): Promise<string> {
     const second = Math.floor(clock.now().getTime() / 1000);
-    const key = `${second}|${query.country}|${query.theme}|${query.cursor ?? ""}|${query.limit}`;
+    const key = `${second}|${query.sort}|${query.country}|${query.theme}|${query.cursor ?? ""}|${query.limit}`;
     return (await this.pages.fetch(key, { context: { db, clock, query } })) as string;
   }
 
@@ -120,7 +140,10 @@ export class FeedCache {
   }
 }
 
-/** The feed: active boosts on top of the first page, then newest first by keyset cursor. */
+/**
+ * The feed: active boosts on top of the first page, then newest (or most watched) first by
+ * keyset cursor.
+ */
 export async function getFeed(
   db: DbOrTx,
   clock: Clock,
@@ -132,23 +155,26 @@ export async function getFeed(
     ...(query.country === FEED_FILTER_ALL ? {} : { country: query.country }),
     ...(query.theme === FEED_FILTER_ALL ? {} : { theme: query.theme }),
   };
-  let after: { micros: string; id: string } | undefined;
-  if (query.cursor) {
-    const match = CURSOR_RE.exec(query.cursor);
-    if (!match?.[1] || !match[2])
-      throw new AppError("VALIDATION_FAILED", { context: "cursor" }, { field: "cursor" });
-    after = { micros: match[1], id: match[2] };
-  }
+  const after = cursorAfter(query);
   const [boosted, rows] = await Promise.all([
     after ? Promise.resolve([]) : boostedCache.get(db, filter, now),
-    feedPage(db, { ...filter, now, ...(after ? { after } : {}), limit: query.limit + 1 }),
+    feedPage(db, {
+      ...filter,
+      now,
+      sort: query.sort,
+      ...(after ? { after } : {}),
+      limit: query.limit + 1,
+    }),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
     boosted: boosted.map((r) => toVideoDto(r, now)),
     videos: page.map((r) => toVideoDto(r, now)),
-    nextCursor: rows.length > query.limit && last ? `${last.createdMicros}_${last.id}` : null,
+    nextCursor:
+      rows.length > query.limit && last
+        ? `${query.sort === "watched" ? `w${last.watchedCount}` : last.createdMicros}_${last.id}`
+        : null,
     serverTime: now.toISOString(),
   };
 }

@@ -127,6 +127,24 @@ export async function creditedSince(
   return rows.length > 0;
 }
 
+/**
+ * The videos that credited the member after `since`, each with its latest credit (the
+ * ads_sessions_credited_idx range of the member).
+ */
+export async function earnedSince(
+  db: DbOrTx,
+  userId: string,
+  since: Date,
+): Promise<Array<{ videoId: string; earnedAt: Date }>> {
+  const rows = await queryRows<{ videoId: string; earnedAt: Date | string }>(
+    db,
+    sql`select video_id as "videoId", max(content_completed_at) as "earnedAt" from ${adsSessions}
+        where user_id = ${userId}::uuid and credited and content_completed_at > ${iso(since)}
+        group by video_id order by 2 desc`,
+  );
+  return rows.map((r) => ({ videoId: String(r.videoId), earnedAt: new Date(r.earnedAt) }));
+}
+
 export async function creditedOn(db: DbOrTx, userId: string, day: string): Promise<number> {
   const rows = await queryRows<{ credited: number }>(
     db,

@@ -7,6 +7,7 @@ import {
   ZWatchHeartbeat,
   ZWatchHeartbeatResult,
   ZWatchSession,
+  ZWatchToday,
 } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -19,6 +20,7 @@ import {
   heartbeat,
   startSession,
   type WatchDeps,
+  watchToday,
 } from "./watch.service";
 import type { CaptchaConfig } from "./watch-captcha";
 import { challengeHmacKey } from "./watch-challenge";
@@ -50,6 +52,19 @@ export const watchRoutes: FastifyPluginAsyncZod<{
     challengeKey,
     captcha: opts.captcha,
   });
+  app.get(
+    "/api/watch/today",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["watch"],
+        summary:
+          "Today's credited watch sessions against the daily cap, and the videos that paid the member in the rewatch window",
+        response: { 200: ZWatchToday, 401: ZErrorResponse },
+      },
+    },
+    async (request) => watchToday(app.db, app.clock, currentMember(request).profile.id),
+  );
   app.post(
     "/api/videos/:id/sessions",
     {

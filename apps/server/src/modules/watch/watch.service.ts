@@ -7,6 +7,7 @@ import {
   type TWatchHeartbeat,
   type TWatchHeartbeatResult,
   type TWatchSession,
+  type TWatchToday,
   VIDEO,
 } from "@viewvault/shared";
 import type { Db } from "../../db/client";
@@ -19,6 +20,7 @@ import {
   abandonOpenSessions,
   creditedOn,
   creditedSince,
+  earnedSince,
   findHeartbeatRow,
   findOpenSession,
   findSession,
@@ -57,6 +59,30 @@ function notActive(session: SessionRow): AppError {
 /** UTC day of an instant, as YYYY-MM-DD. */
 export function utcDay(d: Date): string {
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * What the feed shows a member (issue 27): today's credited sessions against the daily cap (the
+ * UTC day, as the cap counts), and the videos that paid them within the rewatch window — the
+ * same window startSession refuses a rewatch in — with when each can pay again.
+ */
+export async function watchToday(db: Db, clock: Clock, memberId: string): Promise<TWatchToday> {
+  const now = clock.now();
+  const day = utcDay(now);
+  const [credited, earned] = await Promise.all([
+    creditedOn(db, memberId, day),
+    earnedSince(db, memberId, new Date(now.getTime() - REWATCH_MS)),
+  ]);
+  return {
+    day,
+    credited,
+    cap: VIDEO.dailyWatchCap,
+    earned: earned.map((e) => ({
+      videoId: e.videoId,
+      earnedAt: e.earnedAt.toISOString(),
+      againAt: new Date(e.earnedAt.getTime() + REWATCH_MS).toISOString(),
+    })),
+  };
 }
 
 export function toSessionDto(

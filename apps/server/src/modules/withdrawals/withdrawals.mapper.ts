@@ -17,6 +17,7 @@ export interface ClaimJson {
   needs_second_approval: boolean;
   tx_hash: string | null;
   failure_reason: string | null;
+  processed_by: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -31,6 +32,7 @@ function withdrawal(c: {
   needsSecondApproval: boolean;
   txHash: string | null;
   failureReason: string | null;
+  processedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
 }): TWithdrawal {
@@ -46,6 +48,8 @@ function withdrawal(c: {
     txHash: c.txHash,
     explorerUrl: c.txHash ? explorerUrl(c.network, c.txHash) : null,
     failureReason: c.failureReason,
+    // Cancellable while it waits untaken: the same condition vv_withdraw_cancel checks.
+    cancellable: c.status === "SENT" && c.processedBy === null,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
@@ -70,6 +74,7 @@ export function claimJsonToWithdrawal(c: ClaimJson): TWithdrawal {
     needsSecondApproval: c.needs_second_approval,
     txHash: c.tx_hash,
     failureReason: c.failure_reason,
+    processedBy: c.processed_by,
     createdAt: new Date(c.created_at),
     updatedAt: new Date(c.updated_at),
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { manualClaims } from "../../db/schema";
 
@@ -14,7 +14,7 @@ export async function claimsOf(db: DbOrTx, profileId: string, limit: number): Pr
     .limit(limit);
 }
 
-/** What a member's withdrawals (not failed) since `dayStart` add up to, in micro-USDT. */
+/** What a member's withdrawals (not failed or cancelled) since `dayStart` add up to, in micro-USDT. */
 export async function withdrawnSince(db: DbOrTx, profileId: string, dayStart: Date) {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${manualClaims.amountUsdt}), 0)::text` })
@@ -23,7 +23,7 @@ export async function withdrawnSince(db: DbOrTx, profileId: string, dayStart: Da
       and(
         eq(manualClaims.userId, profileId),
         gte(manualClaims.createdAt, dayStart),
-        ne(manualClaims.status, "FAILED"),
+        notInArray(manualClaims.status, ["FAILED", "CANCELLED"]),
       ),
     );
   return BigInt(row?.total ?? "0");

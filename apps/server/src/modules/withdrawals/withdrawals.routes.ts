@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
 import { moneyRoute } from "../idempotency/money-route";
-import { getWithdrawalOverview, requestWithdrawal } from "./withdrawals.service";
+import { cancelWithdrawal, getWithdrawalOverview, requestWithdrawal } from "./withdrawals.service";
 
 const errors = {
   400: ZErrorResponse,
@@ -60,6 +60,32 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = 
           app.supportEmail,
           currentMember(request),
           request.body,
+          idem,
+        ),
+      ),
+  );
+
+  app.post(
+    "/api/withdrawals/:withdrawalId/cancel",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["money"],
+        summary:
+          "Cancel one of the member's withdrawals that no staff member has taken yet (Idempotency-Key supported); the amount returns from escrow",
+        headers: z.object({ "idempotency-key": z.string().optional() }),
+        params: z.object({ withdrawalId: z.uuid() }),
+        response: { 200: ZWithdrawalResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      moneyRoute(request, reply, (idem) =>
+        cancelWithdrawal(
+          app.money,
+          app.clock,
+          currentMember(request),
+          request.ip,
+          request.params.withdrawalId,
           idem,
         ),
       ),

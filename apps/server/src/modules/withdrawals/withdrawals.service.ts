@@ -168,3 +168,42 @@ export async function requestWithdrawal(
     },
   };
 }
+
+const CANCEL_COMMAND = command("vv_withdraw_cancel", {
+  p_member: "uuid",
+  p_ip: "text",
+  ...IDEMPOTENCY_ARGS,
+  p_withdrawal: "uuid",
+  p_now: "timestamptz",
+});
+
+/**
+ * The member cancels a withdrawal no staff member has taken yet (issue 27): the command
+ * (vv_withdraw_cancel) locks the claim as the staff commands do, refuses once it is taken or
+ * decided (CONFLICT_withdrawalNotCancellable), returns the amount from escrow to the USDT
+ * balance, marks it CANCELLED, closes its support request and audits it — in one transaction,
+ * honouring the Idempotency-Key.
+ */
+export async function cancelWithdrawal(
+  money: Money,
+  clock: Clock,
+  member: Member,
+  ip: string,
+  withdrawalId: string,
+  idem: Idempotency,
+): Promise<CommandOutcome<TWithdrawalResult>> {
+  const outcome = await CANCEL_COMMAND.run<WithdrawRow>(money, {
+    member: member.profile.id,
+    ip,
+    ...idem,
+    withdrawal: withdrawalId,
+    now: clock.now(),
+  });
+  return {
+    ...outcome,
+    result: {
+      withdrawal: claimJsonToWithdrawal(outcome.result.withdrawal),
+      balances: outcome.result.balances,
+    },
+  };
+}

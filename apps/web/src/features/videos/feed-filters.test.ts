@@ -1,7 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { filtersFromParams, isFiltered, paramsWithFilters, timeLeft } from "./feed-filters";
+import {
+  filtersFromParams,
+  isFiltered,
+  paramsWithFilters,
+  paramsWithSort,
+  sortFromParams,
+  timeLeft,
+} from "./feed-filters";
 
 describe("feed filters", () => {
+  it("reads and writes the order: most watched in the address, newest first by default", () => {
+    expect(sortFromParams(new URLSearchParams("sort=watched"))).toBe("watched");
+    expect(sortFromParams(new URLSearchParams("sort=popular"))).toBe("newest");
+    expect(sortFromParams(new URLSearchParams(""))).toBe("newest");
+    const params = new URLSearchParams("country=BR");
+    expect(paramsWithSort(params, "watched").toString()).toBe("country=BR&sort=watched");
+    expect(paramsWithSort(new URLSearchParams("sort=watched"), "newest").toString()).toBe("");
+  });
+
   it("reads country and theme from the address, unknown values meaning ALL", () => {
     expect(filtersFromParams(new URLSearchParams("country=BR&theme=Music"))).toEqual({
       country: "BR",

@@ -1,4 +1,12 @@
-import { COUNTRIES, type Country, FEED_FILTER_ALL, THEMES, type Theme } from "@viewvault/shared";
+import {
+  COUNTRIES,
+  type Country,
+  FEED_FILTER_ALL,
+  FEED_SORTS,
+  type FeedSort,
+  THEMES,
+  type Theme,
+} from "@viewvault/shared";
 
 export type CountryFilter = typeof FEED_FILTER_ALL | Country;
 export type ThemeFilter = typeof FEED_FILTER_ALL | Theme;
@@ -21,6 +29,20 @@ export function filtersFromParams(params: URLSearchParams): FeedFilters {
       : FEED_FILTER_ALL,
     theme: (THEMES as readonly string[]).includes(theme) ? (theme as Theme) : FEED_FILTER_ALL,
   };
+}
+
+/** The feed's order from the address (?sort=watched); newest first otherwise. */
+export function sortFromParams(params: URLSearchParams): FeedSort {
+  const sort = params.get("sort") ?? "";
+  return (FEED_SORTS as readonly string[]).includes(sort) ? (sort as FeedSort) : "newest";
+}
+
+/** The address with this order (newest first, the default, leaves the parameter out). */
+export function paramsWithSort(params: URLSearchParams, sort: FeedSort): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (sort === "newest") next.delete("sort");
+  else next.set("sort", sort);
+  return next;
 }
 
 /** Whether a filter other than ALL is set (the empty state says "no videos match"). */

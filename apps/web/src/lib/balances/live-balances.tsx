@@ -23,6 +23,7 @@ const MONEY_LISTS = [
   "rewards",
   "withdrawals",
   "support",
+  "watch-today",
 ];
 
 function sameBalances(a: TBalances | undefined, b: TBalances): boolean {

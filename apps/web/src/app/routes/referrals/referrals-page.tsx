@@ -6,11 +6,15 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ReferralCalculations } from "@/features/referrals/components/referral-calculations";
 import { ReferralLinkCard } from "@/features/referrals/components/referral-link-card";
+import { ReferralListCard } from "@/features/referrals/components/referral-list-card";
 import { ReferralOverview } from "@/features/referrals/components/referral-overview";
 import { useAuth } from "@/lib/auth";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
-/** /referrals "Referral System": tabs Dashboard and Calculations (?tab=calculations). */
+/**
+ * /referrals "Referral System": tabs Dashboard (the link with share buttons, the totals and
+ * latest referrals, then every referral page by page) and Calculations (?tab=calculations).
+ */
 export function ReferralsPage() {
   const { t } = useTranslation("referrals");
   const { profile } = useAuth();
@@ -42,6 +46,7 @@ export function ReferralsPage() {
         <TabsContent value="dashboard" className="grid gap-6">
           <ReferralLinkCard username={profile.username} />
           <ReferralOverview />
+          <ReferralListCard />
         </TabsContent>
         <TabsContent value="calculations">
           <ReferralCalculations />

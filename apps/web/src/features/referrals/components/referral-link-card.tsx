@@ -4,8 +4,9 @@ import { CopyButton } from "@/components/account/copy-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { referralLink } from "@/lib/referral-link";
+import { ShareButtons } from "./share-buttons";
 
-/** The member's invite link with a copy button ("Link Copiado!"). */
+/** The member's invite link with a copy button ("Link Copiado!") and the share buttons. */
 export function ReferralLinkCard({ username }: { username: string }) {
   const { t } = useTranslation("referrals");
   const link = referralLink(username);
@@ -18,7 +19,7 @@ export function ReferralLinkCard({ username }: { username: string }) {
         </CardTitle>
         <CardDescription>{t("link.description")}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
             readOnly
@@ -29,6 +30,7 @@ export function ReferralLinkCard({ username }: { username: string }) {
           />
           <CopyButton text={link} label={t("link.copy")} />
         </div>
+        <ShareButtons link={link} />
       </CardContent>
     </Card>
   );

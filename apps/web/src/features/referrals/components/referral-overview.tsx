@@ -2,8 +2,6 @@ import { REFERRAL, type TReferralSummary } from "@viewvault/shared";
 import { Coins, Eye, ShieldCheck, Trophy, UserPlus, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { MemberChip } from "@/components/account/member-chip";
-import { OnlineDot } from "@/components/account/online-dot";
 import { ReferralBadge } from "@/components/account/referral-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -11,6 +9,7 @@ import { nextBadge } from "@/lib/referral-math";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
 import { useReferralSummary } from "../api/get-referral-summary";
+import { ReferralRow } from "./referral-row";
 
 /** Totals, badge with next-badge progress and the recent referrals (dashboard tab and /referrals). */
 export function ReferralOverview({ compact = false }: { compact?: boolean }) {
@@ -135,15 +134,8 @@ function BadgeProgressCard({ total, badge }: { total: number; badge: TReferralSu
   );
 }
 
-const STATUS_STYLE = {
-  PAID: "bg-success/10 text-success",
-  HELD: "bg-warning/15 text-warning",
-  REJECTED: "bg-destructive/10 text-destructive",
-} as const;
-
 function RecentReferralsCard({ summary }: { summary: TReferralSummary }) {
   const { t } = useTranslation("referrals");
-  const fmt = useMoneyFormat();
   return (
     <Card>
       <CardHeader>
@@ -163,73 +155,11 @@ function RecentReferralsCard({ summary }: { summary: TReferralSummary }) {
         ) : (
           <ul aria-label={t("recent.title")} className="divide-y">
             {summary.recent.slice(0, REFERRAL.recentShown).map((referral) => (
-              <li key={referral.id} className="flex items-start gap-3 py-3">
-                <div className="grid min-w-0 flex-1 gap-1">
-                  <span className="flex min-w-0 items-center gap-2">
-                    <MemberChip
-                      username={referral.referred.username}
-                      isVerified={referral.referred.isVerified}
-                      avatarClassName="size-7 text-xs"
-                      className="text-sm"
-                    />
-                    <OnlineDot profileId={referral.referred.id} />
-                  </span>
-                  <time dateTime={referral.createdAt} className="text-xs text-muted-foreground">
-                    {fmt.date(referral.createdAt)}
-                  </time>
-                  <ReferralEarnings referral={referral} />
-                </div>
-                <span
-                  className={cn(
-                    "shrink-0 rounded-full px-2 py-0.5 text-xs font-medium",
-                    STATUS_STYLE[referral.status],
-                  )}
-                >
-                  {t(`status.${referral.status}`)}
-                </span>
-              </li>
+              <ReferralRow key={referral.id} referral={referral} />
             ))}
           </ul>
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * Whose money is whose: what the referrer earned from this referral (the sign-up view and the
- * commission so far), and the invited member's welcome bonus, which is theirs, not the
- * referrer's.
- */
-function ReferralEarnings({ referral }: { referral: TReferralSummary["recent"][number] }) {
-  const { t } = useTranslation("referrals");
-  const fmt = useMoneyFormat();
-  if (referral.status !== "PAID") {
-    return (
-      <span className="text-xs text-muted-foreground">
-        {referral.status === "HELD" ? t("recent.onHold") : t("recent.notPaid")}
-      </span>
-    );
-  }
-  const earned = [
-    fmt.amount(referral.earnedViews, "VIEWS", { signed: true }),
-    ...(BigInt(referral.earnedUsdt) > 0n
-      ? [fmt.amount(referral.earnedUsdt, "USDT", { signed: true })]
-      : []),
-  ].join(" · ");
-  return (
-    <>
-      <span className="text-xs font-medium text-success tabular-nums">
-        {t("recent.youEarned", { amount: earned })}
-      </span>
-      {BigInt(referral.usdtBonus) > 0n ? (
-        <span className="text-xs text-muted-foreground tabular-nums">
-          {t("recent.welcomeBonus", {
-            username: referral.referred.username,
-            amount: fmt.amount(referral.usdtBonus, "USDT"),
-          })}
-        </span>
-      ) : null}
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Eye, Plus } from "lucide-react";
+import { CalendarCheck, Eye, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HeldViewsNote } from "@/components/money/held-views-note";
@@ -7,7 +7,36 @@ import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth";
 import { balancesQueryOptions } from "@/lib/balances";
 import { useMoneyFormat } from "@/lib/use-money-format";
+import { useWatchToday } from "../api/get-watch-today";
 import { RequestViewsDialog } from "./request-views-dialog";
+
+/** Today's credited watch sessions against the daily cap ("37 of 200 today"), UTC day. */
+function FeedToday() {
+  const { t } = useTranslation("videos");
+  const fmt = useMoneyFormat();
+  const today = useWatchToday(true);
+  if (!today.data) return null;
+  const { credited, cap } = today.data;
+  const params = { credited: fmt.views(BigInt(credited)), cap: fmt.views(BigInt(cap)) };
+  const full = credited >= cap;
+  return (
+    <div
+      className="inline-flex h-10 items-center gap-2 rounded-md border bg-card px-3 text-sm"
+      title={full ? t("feed.todayFull", params) : t("feed.todayLabel", params)}
+    >
+      <CalendarCheck
+        aria-hidden="true"
+        className={full ? "size-4 text-destructive" : "size-4 text-primary"}
+      />
+      <span className="sr-only">
+        {full ? t("feed.todayFull", params) : t("feed.todayLabel", params)}
+      </span>
+      <span aria-hidden="true" className="font-semibold tabular-nums" data-testid="feed-today">
+        {t("feed.today", params)}
+      </span>
+    </div>
+  );
+}
 
 /**
  * The member's available views (live: balance changes update this query), and under them the
@@ -56,6 +85,7 @@ export function FeedHeader({
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        {user ? <FeedToday /> : null}
         {user ? <FeedBalance /> : null}
         <RequestViewsDialog
           open={requestOpen}

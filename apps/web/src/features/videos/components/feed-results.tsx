@@ -1,6 +1,6 @@
-import type { TVideo } from "@viewvault/shared";
+import type { FeedSort, TVideo } from "@viewvault/shared";
 import { VideoOff } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -10,9 +10,11 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth";
 import { useFeed } from "../api/get-feed";
+import { useWatchToday } from "../api/get-watch-today";
 import { type FeedFilters, isFiltered } from "../feed-filters";
 import { useServerNow } from "../hooks/use-server-now";
 import { BoostDialog } from "./boost-dialog";
+import { ReportVideoDialog } from "./report-video-dialog";
 import { VideoGrid } from "./video-grid";
 
 function FeedEmpty({ filtered }: { filtered: boolean }) {
@@ -48,15 +50,21 @@ function FeedFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * The feed for these filters: a spinner, the failure (toast and Try again), the empty state, or
+ * The feed for these filters, in this order: a spinner, the failure (toast and Try again), the empty state, or
  * the grid with boosted videos first — their badges count down on the server's clock — and the
- * owner's Boost dialog.
+ * owner's Boost dialog; for a member, the "Watched (earned)" marks and Report (issue 27).
  */
-export function FeedResults({ filters }: { filters: FeedFilters }) {
+export function FeedResults({ filters, sort }: { filters: FeedFilters; sort: FeedSort }) {
   const { t } = useTranslation("videos");
   const { me } = useAuth();
-  const feed = useFeed(filters);
+  const feed = useFeed(filters, sort);
+  const today = useWatchToday(!!me);
+  const earned = useMemo(
+    () => new Map((today.data?.earned ?? []).map((e) => [e.videoId, e.againAt] as const)),
+    [today.data],
+  );
   const [boosting, setBoosting] = useState<TVideo | null>(null);
+  const [reporting, setReporting] = useState<TVideo | null>(null);
   const first = feed.data?.pages[0];
   const now = useServerNow(first?.serverTime, feed.dataUpdatedAt);
 
@@ -82,12 +90,15 @@ export function FeedResults({ filters }: { filters: FeedFilters }) {
           now={now}
           ownerId={me?.profile.id}
           onBoost={setBoosting}
+          earned={me ? earned : undefined}
+          onReport={me ? setReporting : undefined}
           hasNextPage={feed.hasNextPage}
           isFetchingNextPage={feed.isFetchingNextPage}
           fetchNextPage={feed.fetchNextPage}
         />
       )}
       <BoostDialog video={boosting} onClose={() => setBoosting(null)} />
+      <ReportVideoDialog video={reporting} onClose={() => setReporting(null)} />
     </>
   );
 }

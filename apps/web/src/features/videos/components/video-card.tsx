@@ -1,5 +1,5 @@
 import type { TVideo } from "@viewvault/shared";
-import { Eye, Play, Rocket } from "lucide-react";
+import { CircleCheck, Eye, Flag, Play, Rocket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -9,17 +9,25 @@ import { useMoneyFormat } from "@/lib/use-money-format";
 import { BoostBadge } from "./boost-badge";
 import { VideoThumbnail } from "./video-thumbnail";
 
-/** A feed card: thumbnail, title, badges, view count, date and Watch; the owner can boost. */
+/**
+ * A feed card: thumbnail, title, badges, view count, date and Watch; the owner can boost. For a
+ * signed-in member, "Watched (earned)" when the video paid them within the rewatch window
+ * (`earnedAgainAt`: when it can pay again), and Report on other members' videos (issue 27).
+ */
 export function VideoCard({
   video,
   now,
   isOwner,
   onBoost,
+  earnedAgainAt,
+  onReport,
 }: {
   video: TVideo;
   now: number;
   isOwner: boolean;
   onBoost: (video: TVideo) => void;
+  earnedAgainAt?: string | undefined;
+  onReport?: ((video: TVideo) => void) | undefined;
 }) {
   const { t } = useTranslation("videos");
   const fmt = useMoneyFormat();
@@ -57,6 +65,17 @@ export function VideoCard({
           <Badge variant="brand">{t(`countries.${video.country}`)}</Badge>
           <Badge variant="secondary">{t(`themes.${video.theme}`)}</Badge>
           {isOwner ? <Badge variant="outline">{t("card.yours")}</Badge> : null}
+          {earnedAgainAt ? (
+            <Badge
+              variant="outline"
+              className="border-success/40 bg-success/10 text-success"
+              title={t("card.earnedTitle", { time: fmt.dateTime(earnedAgainAt) })}
+              data-testid="video-earned"
+            >
+              <CircleCheck aria-hidden="true" className="size-3" />
+              {t("card.earned")}
+            </Badge>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
@@ -80,6 +99,16 @@ export function VideoCard({
             <Button variant="outline" size="sm" onClick={() => onBoost(video)}>
               <Rocket aria-hidden="true" />
               {t("card.boost")}
+            </Button>
+          ) : onReport ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t("card.reportLabel", { title: video.title })}
+              onClick={() => onReport(video)}
+            >
+              <Flag aria-hidden="true" />
+              {t("card.report")}
             </Button>
           ) : null}
         </div>

@@ -103,4 +103,30 @@ describe("VideoGrid", () => {
     expect(screen.getByText("You have reached the end of the feed.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Boost 24h" })).toBeNull();
   });
+
+  it("marks the videos that paid the member and offers Report on others' videos (issue 27)", () => {
+    const onReport = vi.fn();
+    inRouter(
+      <VideoGrid
+        videos={[video(1), video(2), video(3, { ownerId: ME })]}
+        now={NOW}
+        ownerId={ME}
+        onBoost={vi.fn()}
+        earned={new Map([[video(1).id, "2026-11-22T10:00:00.000Z"]])}
+        onReport={onReport}
+        hasNextPage={false}
+        isFetchingNextPage={false}
+        fetchNextPage={vi.fn()}
+      />,
+    );
+    const [first, second, own] = screen.getAllByTestId("video-card");
+    expect(within(first!).getByTestId("video-earned").textContent).toBe("Watched (earned)");
+    expect(within(second!).queryByTestId("video-earned")).toBeNull();
+    fireEvent.click(
+      within(second!).getByRole("button", { name: "Report this video: Video number 2" }),
+    );
+    expect(onReport).toHaveBeenCalledWith(video(2));
+    // The member's own video offers Boost, not Report.
+    expect(within(own!).queryByRole("button", { name: /Report/ })).toBeNull();
+  });
 });

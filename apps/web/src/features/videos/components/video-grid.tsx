@@ -14,6 +14,8 @@ export function VideoGrid({
   now,
   ownerId,
   onBoost,
+  earned,
+  onReport,
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
@@ -24,6 +26,10 @@ export function VideoGrid({
   /** The member's profile id: their cards say "Yours" and offer Boost. */
   ownerId: string | undefined;
   onBoost: (video: TVideo) => void;
+  /** The videos that paid the member in the rewatch window, with when each can pay again. */
+  earned?: ReadonlyMap<string, string> | undefined;
+  /** Report a video (members, on others' videos). */
+  onReport?: ((video: TVideo) => void) | undefined;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
@@ -40,6 +46,8 @@ export function VideoGrid({
               now={now}
               isOwner={ownerId !== undefined && video.ownerId === ownerId}
               onBoost={onBoost}
+              earnedAgainAt={earned?.get(video.id)}
+              onReport={onReport}
             />
           </li>
         ))}

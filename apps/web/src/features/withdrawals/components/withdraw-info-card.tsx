@@ -25,6 +25,7 @@ export function WithdrawInfoCard() {
     t("info.approval", { amount: usdt(WITHDRAWAL.secondApprovalAboveMicroUsdt) }),
     t("info.newWallet", { hours: WITHDRAWAL.newAddressHoldHours }),
     t("info.failed"),
+    t("info.cancel"),
   ];
   return (
     <Card>

@@ -13,6 +13,7 @@ const withdrawal = (status: WithdrawalStatus, id: number): TWithdrawal => ({
   walletAddress: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
   status,
   needsSecondApproval: false,
+  cancellable: false,
   txHash: status === "COMPLETED" || status === "FAILED" ? `0x${"ab".repeat(32)}` : null,
   explorerUrl: `https://etherscan.io/tx/0x${"ab".repeat(32)}`,
   failureReason: status === "FAILED" ? "Rejected" : null,

@@ -5,12 +5,14 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
+import { CancelWithdrawalButton } from "./cancel-withdrawal-button";
 
 const STATUS_STYLE: Record<TWithdrawal["status"], string> = {
   SENT: "border-warning/40 bg-warning/10 text-foreground",
   AWAITING_APPROVAL: "border-warning/40 bg-warning/10 text-foreground",
   COMPLETED: "border-success/40 bg-success/10 text-success",
   FAILED: "border-destructive/40 bg-destructive/10 text-destructive",
+  CANCELLED: "border-muted-foreground/30 bg-muted text-muted-foreground",
 };
 
 /** The member's withdrawals: status (SENT shown "Pending"), fee, the explorer link, the reason. */
@@ -76,6 +78,7 @@ export function WithdrawalHistoryCard({ withdrawals }: { withdrawals: TWithdrawa
                 <time dateTime={w.createdAt} className="text-xs text-muted-foreground">
                   {fmt.dateTime(w.createdAt)}
                 </time>
+                {w.cancellable ? <CancelWithdrawalButton withdrawal={w} /> : null}
               </li>
             ))}
           </ul>

@@ -1,0 +1,2 @@
+ALTER TABLE "manual_claims" DROP CONSTRAINT "manual_claims_status_check";--> statement-breakpoint
+ALTER TABLE "manual_claims" ADD CONSTRAINT "manual_claims_status_check" CHECK ("manual_claims"."status" in ('SENT', 'AWAITING_APPROVAL', 'COMPLETED', 'FAILED', 'CANCELLED'));

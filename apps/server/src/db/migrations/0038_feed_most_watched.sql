@@ -1,0 +1,1 @@
+CREATE INDEX "videos_feed_watched_idx" ON "videos" USING btree ("watched_count","id");

@@ -105,7 +105,7 @@ describe("what Settings promises the export holds", () => {
   });
 });
 
-describe("migration 0034: e-mails written before the link existed", () => {
+describe("migration 0036: e-mails written before the link existed", () => {
   it("links unlinked outbox rows to the profile of their address, not the support inbox's copies", async () => {
     const m = await createSignedInMember(t.app);
     await queryRows(
@@ -118,7 +118,7 @@ describe("migration 0034: e-mails written before the link existed", () => {
       db(),
       sql`update mail_outbox set profile_id = null where "to" ilike ${m.user.email}`,
     );
-    const file = new URL("../src/db/migrations/0034_mail_outbox_profile_link.sql", import.meta.url);
+    const file = new URL("../src/db/migrations/0036_mail_outbox_profile_link.sql", import.meta.url);
     await queryRows(db(), sql.raw(readFileSync(file, "utf8")));
     const rows = await queryRows<{ kind: string; profile_id: string | null }>(
       db(),

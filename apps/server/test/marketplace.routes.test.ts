@@ -71,7 +71,7 @@ describe("selling views", () => {
       ["-5", "1", 400, "Quantidade e preço devem ser maiores que zero"],
       ["abc", "1", 400, "Quantidade e preço devem ser maiores que zero"],
       ["101", "0.1", 422, "Você não tem views suficientes"],
-      ["1000001", "0.1", 400, "Uma oferta é um número inteiro de views até 1000000"],
+      ["1000001", "0.1", 400, "Uma oferta é um número inteiro de views até 1.000.000"],
       ["10", "1000.5", 400, "O preço por view é no máximo 1000 USDT, com até 6 casas decimais"],
       ["10", "0.0000001", 400, "O preço por view é no máximo 1000 USDT, com até 6 casas decimais"],
     ];

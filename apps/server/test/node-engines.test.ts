@@ -18,7 +18,7 @@ describe("Node version", () => {
     (which) => {
       const promised = read("package.json").engines.node as string;
       const oldest = which === "floor" ? (semver.minVersion(promised)?.version as string) : which;
-      if (which === "floor") expect(oldest).toBe("24.11.0");
+      if (which === "floor") expect(oldest).toBe("24.15.0");
       const packages = read("package-lock.json").packages as Record<
         string,
         { version?: string; engines?: { node?: string } }

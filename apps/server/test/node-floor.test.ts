@@ -13,7 +13,7 @@ const { NODE_FLOOR, nodeTooOld } = (await import(modulePath)) as {
 
 describe("the Node floor", () => {
   it("refuses Node 20 and 22 and an early 24 with one line naming Node 24", () => {
-    for (const version of ["20.20.2", "22.22.0", "24.10.0"]) {
+    for (const version of ["20.20.2", "22.22.0", "24.14.1"]) {
       const line = nodeTooOld(version);
       expect(line).toContain("Node 24 LTS");
       expect(line).toContain(`this is Node ${version}`);
@@ -22,7 +22,7 @@ describe("the Node floor", () => {
   });
 
   it("accepts Node 24 LTS and 26", () => {
-    for (const version of ["24.11.0", "24.21.0", "25.0.0", "26.12.1", "100.0.0"])
+    for (const version of ["24.15.0", "24.21.0", "25.0.0", "26.12.1", "100.0.0"])
       expect(nodeTooOld(version)).toBeNull();
   });
 

@@ -1,10 +1,19 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app and the server when their sources changed since the last build,
 // then runs the server (which migrates, seeds demo data on the embedded database, and serves).
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// First of all: an older Node than the floor gets one clear line, not a stack trace (ADR 054).
+import { nodeTooOld } from "./node-version.mjs";
+
+const tooOld = nodeTooOld(process.versions.node);
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
+
+const { spawn, spawnSync } = await import("node:child_process");
+const { existsSync, readdirSync, statSync, writeFileSync } = await import("node:fs");
+const { default: path } = await import("node:path");
+const { fileURLToPath } = await import("node:url");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stamp = path.join(root, "apps/server/dist/.build-stamp");

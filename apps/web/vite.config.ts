@@ -232,5 +232,8 @@ export default defineConfig({
     // route (providers, layout, lazy page) in seconds, not milliseconds.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Node 25+ defines its own global localStorage and warns on every worker that touches it
+    // without --localstorage-file; the tests use jsdom's storage, so Node's is turned off.
+    execArgv: ["--no-experimental-webstorage"],
   },
 });

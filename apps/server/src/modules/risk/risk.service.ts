@@ -9,7 +9,6 @@ import {
   sessionTimings,
   signalsAround,
   signalsSince,
-  type TimingRow,
   upsertRisk,
 } from "./risk.repository";
 import { type RiskScore, scoreRisk, timingSignals } from "./risk.score";
@@ -145,12 +144,7 @@ async function scoreMembers(
     sessionTimings(db, memberIds, since),
     flaggedReferralCounts(db, memberIds),
   ]);
-  const sessionsBy = new Map<string, TimingRow[]>();
-  for (const t of timings) {
-    const list = sessionsBy.get(t.user_id) ?? [];
-    list.push(t);
-    sessionsBy.set(t.user_id, list);
-  }
+  const sessionsBy = Map.groupBy(timings, (t) => t.user_id);
   const flagged = new Map(referrals.map((r) => [r.member_id, Number(r.flagged)]));
   const scores = new Map<string, RiskScore>();
   for (const id of memberIds) {

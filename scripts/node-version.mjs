@@ -1,4 +1,4 @@
-// The Node floor, checked by `npm start` before anything else runs (ADR 054). Imports nothing, so
+// The Node floor, checked by `npm start` before anything else runs (ADR 056). Imports nothing, so
 // an older Node reaches this check and prints one line instead of a stack trace.
 
 /** The oldest Node the project supports: 24.15 (Node 24 LTS began at 24.11; jsdom 31, which the

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app and the server when their sources changed since the last build,
 // then runs the server (which migrates, seeds demo data on the embedded database, and serves).
-// First of all: an older Node than the floor gets one clear line, not a stack trace (ADR 054).
+// First of all: an older Node than the floor gets one clear line, not a stack trace (ADR 056).
 import { nodeTooOld } from "./node-version.mjs";
 
 const tooOld = nodeTooOld(process.versions.node);

@@ -12,7 +12,7 @@ const root = new URL("../../../", import.meta.url);
 const read = (file: string) => JSON.parse(readFileSync(new URL(file, root), "utf8"));
 
 describe("Node version", () => {
-  // The floor (Node 24 LTS, ADR 054) and the current release CI also runs on (.ci/run).
+  // The floor (Node 24 LTS, ADR 056) and the current release CI also runs on (.ci/run).
   it.each(["floor", "26.12.1"])(
     "every package in the lock supports Node %s (no EBADENGINE)",
     (which) => {

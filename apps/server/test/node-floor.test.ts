@@ -1,4 +1,4 @@
-// The Node floor `npm start` checks before anything else (scripts/node-version.mjs, ADR 054).
+// The Node floor `npm start` checks before anything else (scripts/node-version.mjs, ADR 056).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

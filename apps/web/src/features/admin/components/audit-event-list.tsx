@@ -11,7 +11,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 function memberLink(member: { id: string; username: string }): ReactNode {
   return (
-    <Link className="font-medium text-primary hover:underline" to={`/admin/members/${member.id}`}>
+    <Link
+      className="inline-flex min-h-6 items-center font-medium text-primary hover:underline"
+      to={`/admin/members/${member.id}`}
+    >
       @{member.username}
     </Link>
   );

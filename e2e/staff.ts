@@ -64,5 +64,9 @@ export async function staffApi(
     data: { code: await freshStaffCode() },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
+  // Disposing it closes its whole context: a context's request disposed on its own left the
+  // context open past the test, and Playwright's end-of-test tracing then failed the NEXT test
+  // at 0 ms ("Target page, context or browser has been closed").
+  request.dispose = () => context.close();
   return request;
 }

@@ -1,14 +1,13 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   expect,
   freshMember,
-  getJson,
   hasNoHorizontalOverflow,
   memberContext,
   open,
   test,
 } from "./fixtures";
-import { STAFF, signInStaff, staffApi } from "./staff";
+import { fundAndVerify, STAFF, signInStaff } from "./staff";
 
 /**
  * Issue 27: the support desk offers a staff member only what they may do in a withdrawal's
@@ -20,39 +19,6 @@ import { STAFF, signInStaff, staffApi } from "./staff";
 
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const TRON_HASH = "b2".repeat(32);
-
-/** The admin grants the member USDT (claimed), and the member verifies (100 USDT swapped). */
-async function fund(page: Page, baseURL: string, username: string, usdt: number) {
-  const headers = { origin: baseURL };
-  const admin = await staffApi(page.context().browser() as Browser, baseURL, "admin");
-  try {
-    const stepUp = await admin.post("/api/admin/step-up", {
-      headers,
-      data: { password: STAFF.admin.password },
-    });
-    expect(stepUp.ok(), await stepUp.text()).toBe(true);
-    const { profile } = await getJson<{ profile: { id: string } }>(page, "/api/me");
-    const granted = await admin.post(`/api/admin/members/${profile.id}/bonuses`, {
-      headers: { ...headers, "idempotency-key": `e2e-staff-actions-${username}` },
-      data: { amount: String(usdt), reason: "Staff actions journey" },
-    });
-    expect(granted.status(), await granted.text()).toBe(201);
-    const bonus = (await granted.json()) as { id: string };
-    const claimed = await page.request.post(`/api/rewards/bonuses/${bonus.id}/claim`, {
-      headers: { ...headers, "idempotency-key": `e2e-staff-claim-${username}` },
-    });
-    expect(claimed.ok(), await claimed.text()).toBe(true);
-  } finally {
-    await admin.dispose();
-  }
-  const swapped = await page.request.post("/api/swaps", {
-    headers,
-    data: { direction: "USDT_TO_VIEWS", amount: "100" },
-  });
-  expect(swapped.ok(), await swapped.text()).toBe(true);
-  const verified = await page.request.post("/api/me/verify", { headers });
-  expect(verified.ok(), await verified.text()).toBe(true);
-}
 
 async function withdraw(page: Page, baseURL: string, password: string, amount: string) {
   const res = await page.request.post("/api/withdrawals", {
@@ -104,7 +70,10 @@ test("support and an admin are offered only what they may do, and nothing offere
   test.setTimeout(300_000);
   if (!baseURL) throw new Error("no baseURL");
   const me = await freshMember(memberPage, baseURL, "sa");
-  await fund(memberPage, baseURL, me.username, 1_300);
+  await fundAndVerify(memberPage, baseURL, 1_300, {
+    key: `staff-actions-${me.username}`,
+    reason: "Staff actions journey",
+  });
   await withdraw(memberPage, baseURL, me.password, "100");
   await withdraw(memberPage, baseURL, me.password, "1100");
 

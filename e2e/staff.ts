@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, submitSignIn } from "./fixtures";
+import { expect, getJson, submitSignIn } from "./fixtures";
 import { totp } from "./totp";
 
 /**
@@ -69,4 +69,60 @@ export async function staffApi(
   // at 0 ms ("Target page, context or browser has been closed").
   request.dispose = () => context.close();
   return request;
+}
+
+/**
+ * Over the API (funding is not what these journeys test): the demo admin grants the signed-in
+ * member of `page` an event bonus of `usdt`, and the member claims it. `key` makes the grant's and
+ * the claim's Idempotency-Keys unique to the journey and member.
+ */
+export async function grantAndClaimBonus(
+  page: Page,
+  baseURL: string,
+  usdt: number,
+  { key, reason }: { key: string; reason: string },
+): Promise<void> {
+  const headers = { origin: baseURL };
+  const admin = await staffApi(page.context().browser() as Browser, baseURL, "admin");
+  try {
+    const stepUp = await admin.post("/api/admin/step-up", {
+      headers,
+      data: { password: STAFF.admin.password },
+    });
+    expect(stepUp.ok(), await stepUp.text()).toBe(true);
+    const { profile } = await getJson<{ profile: { id: string } }>(page, "/api/me");
+    const granted = await admin.post(`/api/admin/members/${profile.id}/bonuses`, {
+      headers: { ...headers, "idempotency-key": `e2e-grant-${key}` },
+      data: { amount: String(usdt), reason },
+    });
+    expect(granted.status(), await granted.text()).toBe(201);
+    const bonus = (await granted.json()) as { id: string };
+    const claimed = await page.request.post(`/api/rewards/bonuses/${bonus.id}/claim`, {
+      headers: { ...headers, "idempotency-key": `e2e-claim-${key}` },
+    });
+    expect(claimed.ok(), await claimed.text()).toBe(true);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/**
+ * `grantAndClaimBonus`, then the member swaps 100 USDT to 1,000 views and verifies the account
+ * with them (an unverified member may withdraw only 100 USDT a day).
+ */
+export async function fundAndVerify(
+  page: Page,
+  baseURL: string,
+  usdt: number,
+  grant: { key: string; reason: string },
+): Promise<void> {
+  await grantAndClaimBonus(page, baseURL, usdt, grant);
+  const headers = { origin: baseURL };
+  const swapped = await page.request.post("/api/swaps", {
+    headers,
+    data: { direction: "USDT_TO_VIEWS", amount: "100" },
+  });
+  expect(swapped.ok(), await swapped.text()).toBe(true);
+  const verified = await page.request.post("/api/me/verify", { headers });
+  expect(verified.ok(), await verified.text()).toBe(true);
 }

@@ -62,6 +62,17 @@ async function contentSeconds(page: Page): Promise<number> {
   return Number(await bar.getAttribute("aria-valuenow"));
 }
 
+/** Alice signs in and posts a fresh stand-in video over the API (the id starts with `prefix`). */
+async function alicePosts(page: Page, prefix: string): Promise<string> {
+  const youtubeId = `${prefix}${Date.now().toString(36).slice(-7).padStart(7, "0")}`;
+  await signIn(page, "alice@viewvault.local", "alice-password-1");
+  const posted = await page.request.post("/api/videos", {
+    data: { url: `https://youtu.be/${youtubeId}`, country: "BR", theme: "Music" },
+  });
+  expect(posted.ok()).toBe(true);
+  return (await posted.json()).video.id as string;
+}
+
 /** Hides or shows the tab as the browser would (Page Visibility API). */
 async function setHidden(page: Page, hidden: boolean) {
   await page.evaluate((value) => {
@@ -234,13 +245,7 @@ test("a video the player cannot play pays nothing and says why", async ({
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const youtubeId = `e2eU${Date.now().toString(36).slice(-7).padStart(7, "0")}`;
-  await signIn(page, "alice@viewvault.local", "alice-password-1");
-  const posted = await page.request.post("/api/videos", {
-    data: { url: `https://youtu.be/${youtubeId}`, country: "BR", theme: "Music" },
-  });
-  expect(posted.ok()).toBe(true);
-  const videoId = (await posted.json()).video.id as string;
+  const videoId = await alicePosts(page, "e2eU");
 
   const second = await secondMember(browser, baseURL as string, () => page.viewportSize());
   const bruno = second.page;
@@ -270,13 +275,7 @@ test("a high-risk member passes the human check before the watch pays (captcha o
   // (the desktop pass would repeat the same minute and a half of CI for the same code path).
   test.skip((page.viewportSize()?.width ?? 0) >= 1000, "runs at phone width");
   test.setTimeout(150_000);
-  const youtubeId = `e2eC${Date.now().toString(36).slice(-7).padStart(7, "0")}`;
-  await signIn(page, "alice@viewvault.local", "alice-password-1");
-  const posted = await page.request.post("/api/videos", {
-    data: { url: `https://youtu.be/${youtubeId}`, country: "BR", theme: "Music" },
-  });
-  expect(posted.ok()).toBe(true);
-  const videoId = (await posted.json()).video.id as string;
+  const videoId = await alicePosts(page, "e2eC");
 
   // farm_ana is one of the seeded farm's accounts: high risk (e2e/server.mjs turns the check on).
   const second = await secondMember(browser, baseURL as string, () => page.viewportSize());

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, freshMember, getJson, hasNoHorizontalOverflow, open, test } from "./fixtures";
-import { STAFF, staffApi } from "./staff";
+import type { Browser } from "@playwright/test";
+import { expect, freshMember, hasNoHorizontalOverflow, open, test } from "./fixtures";
+import { grantAndClaimBonus, STAFF, staffApi } from "./staff";
 
 /**
  * Issue 27: a member cancels a pending withdrawal until staff take it. A fresh member (funded
@@ -11,38 +11,16 @@ import { STAFF, staffApi } from "./staff";
 
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
-async function fund(page: Page, baseURL: string, username: string, usdt: number) {
-  const headers = { origin: baseURL };
-  const admin = await staffApi(page.context().browser() as Browser, baseURL, "admin");
-  try {
-    const stepUp = await admin.post("/api/admin/step-up", {
-      headers,
-      data: { password: STAFF.admin.password },
-    });
-    expect(stepUp.ok(), await stepUp.text()).toBe(true);
-    const { profile } = await getJson<{ profile: { id: string } }>(page, "/api/me");
-    const granted = await admin.post(`/api/admin/members/${profile.id}/bonuses`, {
-      headers: { ...headers, "idempotency-key": `e2e-cancel-fund-${username}` },
-      data: { amount: String(usdt), reason: "Withdrawal cancel journey" },
-    });
-    expect(granted.status(), await granted.text()).toBe(201);
-    const bonus = (await granted.json()) as { id: string };
-    const claimed = await page.request.post(`/api/rewards/bonuses/${bonus.id}/claim`, {
-      headers: { ...headers, "idempotency-key": `e2e-cancel-claim-${username}` },
-    });
-    expect(claimed.ok(), await claimed.text()).toBe(true);
-  } finally {
-    await admin.dispose();
-  }
-}
-
 test("a member cancels a pending withdrawal and the money is back; once support takes one, it can no longer be cancelled", async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(180_000);
   const me = await freshMember(page, baseURL as string, "cancel");
-  await fund(page, baseURL as string, me.username, 200);
+  await grantAndClaimBonus(page, baseURL as string, 200, {
+    key: `cancel-${me.username}`,
+    reason: "Withdrawal cancel journey",
+  });
 
   await open(page, "/withdraw");
   await expect(page.getByTestId("withdraw-available")).toHaveText("200.00 USDT");

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   expect,
   freshMember,
@@ -9,7 +9,7 @@ import {
   signIn,
   test,
 } from "./fixtures";
-import { STAFF, signInStaff, staffApi } from "./staff";
+import { fundAndVerify, STAFF, signInStaff } from "./staff";
 
 /**
  * Withdrawals and the support desk: a member withdraws (form, fee, password, pending balance,
@@ -175,43 +175,6 @@ test("a failed withdrawal shows its reason and the money comes back", async ({
   await expect(page.getByTestId("my-request").first()).toContainText("Failed");
 });
 
-/**
- * Over the API (funding is not under test): the demo admin grants the member an event bonus of
- * `usdt`, the member claims it, swaps 100 USDT to 1,000 views and verifies the account with them
- * (an unverified member may withdraw only 100 USDT a day).
- */
-async function fundAndVerify(page: Page, baseURL: string, username: string, usdt: number) {
-  const headers = { origin: baseURL };
-  const admin = await staffApi(page.context().browser() as Browser, baseURL, "admin");
-  try {
-    const stepUp = await admin.post("/api/admin/step-up", {
-      headers,
-      data: { password: STAFF.admin.password },
-    });
-    expect(stepUp.ok(), await stepUp.text()).toBe(true);
-    const { profile } = await getJson<{ profile: { id: string } }>(page, "/api/me");
-    const granted = await admin.post(`/api/admin/members/${profile.id}/bonuses`, {
-      headers: { ...headers, "idempotency-key": `e2e-fund-${username}` },
-      data: { amount: String(usdt), reason: "Four-eyes journey" },
-    });
-    expect(granted.status(), await granted.text()).toBe(201);
-    const bonus = (await granted.json()) as { id: string };
-    const claimed = await page.request.post(`/api/rewards/bonuses/${bonus.id}/claim`, {
-      headers: { ...headers, "idempotency-key": `e2e-claim-${username}` },
-    });
-    expect(claimed.ok(), await claimed.text()).toBe(true);
-  } finally {
-    await admin.dispose();
-  }
-  const swapped = await page.request.post("/api/swaps", {
-    headers,
-    data: { direction: "USDT_TO_VIEWS", amount: "100" },
-  });
-  expect(swapped.ok(), await swapped.text()).toBe(true);
-  const verified = await page.request.post("/api/me/verify", { headers });
-  expect(verified.ok(), await verified.text()).toBe(true);
-}
-
 /** In the console's payout approvals tab: "Approve and pay", confirming it is them if asked. */
 async function approvePayout(page: Page, who: keyof typeof STAFF, username: string) {
   await open(page, "/admin?tab=payouts");
@@ -246,7 +209,10 @@ test("a withdrawal above 1,000 USDT waits for a second admin, who approves it; t
   // Phone: support sends it. Desktop: the first admin sends it and may not approve it too.
   const processor = testInfo.project.name === "phone" ? "support" : "admin";
   const me = await freshMember(page, baseURL, "fe");
-  await fundAndVerify(page, baseURL, me.username, 1_250);
+  await fundAndVerify(page, baseURL, 1_250, {
+    key: `fund-${me.username}`,
+    reason: "Four-eyes journey",
+  });
 
   await open(page, "/withdraw");
   await expect(page.getByTestId("withdraw-available")).toHaveText("1,150.00 USDT");

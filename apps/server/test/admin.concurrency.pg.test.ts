@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { readBalances } from "../src/modules/ledger/ledger.repository";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { grantSignupRewards } from "../src/modules/referrals/referrals.service";
 import { createTestApp, type TestApp } from "./app";
 import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "./database";
 import {
   createSignedInMember,
-  memberFactory,
+  heldReferral,
   type SignedInMember,
   TEST_PASSWORD,
 } from "./factories";
@@ -40,42 +39,31 @@ suite(`held referral decisions under concurrency (${pgUrl ? "running" : `skipped
     await t.database.close();
   });
 
-  async function heldReferral() {
-    const referrer = await memberFactory.create({}, { transient: { db: db() } });
-    const referee = await memberFactory.create(
-      { referredBy: referrer.profile.id, signupIp: referrer.profile.signupIp },
-      { transient: { db: db() } },
-    );
-    expect((await grantSignupRewards(db(), referee.profile.id)).outcome).toBe("held");
-    const [row] = await queryRows<{ id: string }>(
-      db(),
-      sql`select id from referrals where referred_user_id = ${referee.profile.id}`,
-    );
-    if (!row) throw new Error("no referral");
-    return { id: row.id, referrer: referrer.profile.id, referee: referee.profile.id };
-  }
-
   it("four admins approving one held referral at once pay it once", async () => {
     for (let round = 0; round < 5; round++) {
-      const held = await heldReferral();
+      const held = await heldReferral(db());
       const answers = await Promise.all(
         admins.map((a) =>
           a.c.request("POST", `/api/admin/referrals/${held.id}/approve`, { reason: `r${round}` }),
         ),
       );
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
-      expect((await readBalances(db(), held.referrer)).views).toBe(REFERRAL.signupRewardViews);
-      expect((await readBalances(db(), held.referee)).usdt).toBe(INVITE.signupBonusMicroUsdt);
+      expect((await readBalances(db(), held.referrer.profile.id)).views).toBe(
+        REFERRAL.signupRewardViews,
+      );
+      expect((await readBalances(db(), held.referee.profile.id)).usdt).toBe(
+        INVITE.signupBonusMicroUsdt,
+      );
       const postings = await queryRows<{ n: number }>(
         db(),
         sql`select count(*)::int as n from ledger_transactions
-            where kind = 'referral_reward' and memo ->> 'referee' = ${held.referee}`,
+            where kind = 'referral_reward' and memo ->> 'referee' = ${held.referee.profile.id}`,
       );
       expect(postings[0]?.n).toBe(1);
       const audit = await queryRows<{ n: number }>(
         db(),
         sql`select count(*)::int as n from audit_events where action = 'referral.approve'
-            and target_profile_id = ${held.referee}::uuid`,
+            and target_profile_id = ${held.referee.profile.id}::uuid`,
       );
       expect(audit[0]?.n).toBe(1);
     }
@@ -84,7 +72,7 @@ suite(`held referral decisions under concurrency (${pgUrl ? "running" : `skipped
 
   it("approve racing reject has exactly one outcome", async () => {
     for (let round = 0; round < 5; round++) {
-      const held = await heldReferral();
+      const held = await heldReferral(db());
       const [a, b] = admins;
       if (!a || !b) throw new Error("no admins");
       const answers = await Promise.all([
@@ -96,7 +84,7 @@ suite(`held referral decisions under concurrency (${pgUrl ? "running" : `skipped
         db(),
         sql`select status from referrals where id = ${held.id}::uuid`,
       );
-      const paid = (await readBalances(db(), held.referee)).usdt;
+      const paid = (await readBalances(db(), held.referee.profile.id)).usdt;
       expect(paid).toBe(row?.status === "PAID" ? INVITE.signupBonusMicroUsdt : 0n);
     }
     expect((await verifyLedger(db())).problems).toEqual([]);

@@ -1,15 +1,13 @@
 import { ADMIN, INVITE, REFERRAL } from "@viewvault/shared";
-import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../src/db/client";
 import { fixedClock } from "../src/lib/clock";
 import { readBalances } from "../src/modules/ledger/ledger.repository";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { grantSignupRewards } from "../src/modules/referrals/referrals.service";
 import { client } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
 import {
   createSignedInMember,
+  heldReferral,
   memberFactory,
   type SignedInMember,
   TEST_PASSWORD,
@@ -34,22 +32,6 @@ afterEach(async () => {
 async function stepUp(who: SignedInMember = admin) {
   const res = await who.c.request("POST", "/api/admin/step-up", { password: TEST_PASSWORD });
   expect(res.statusCode, res.body).toBe(200);
-}
-
-/** A referral held because the invited member signed up from the referrer's address. */
-async function heldReferral() {
-  const referrer = await memberFactory.create({}, { transient: { db: db() } });
-  const referee = await memberFactory.create(
-    { referredBy: referrer.profile.id, signupIp: referrer.profile.signupIp },
-    { transient: { db: db() } },
-  );
-  expect((await grantSignupRewards(db(), referee.profile.id)).outcome).toBe("held");
-  const [row] = await queryRows<{ id: string }>(
-    db(),
-    sql`select id from referrals where referred_user_id = ${referee.profile.id}`,
-  );
-  if (!row) throw new Error("no referral");
-  return { id: row.id, referrer, referee };
 }
 
 /** Every admin route of the OpenAPI document, each with a request that reaches its handler. */
@@ -249,7 +231,7 @@ describe("roles and step-up", () => {
 describe("held referrals", () => {
   it("lists the held referral with its evidence, pays it once on approval", async () => {
     await stepUp();
-    const held = await heldReferral();
+    const held = await heldReferral(db());
     const queue = (await admin.c.request("GET", "/api/admin/referrals/held")).json();
     const item = queue.referrals.find((r: { id: string }) => r.id === held.id);
     expect(item).toMatchObject({
@@ -293,7 +275,7 @@ describe("held referrals", () => {
 
   it("rejects with a reason and pays nothing; a decided referral stays decided", async () => {
     await stepUp();
-    const held = await heldReferral();
+    const held = await heldReferral(db());
     const res = await admin.c.request("POST", `/api/admin/referrals/${held.id}/reject`, {
       reason: "same person",
     });
@@ -320,7 +302,7 @@ describe("held referrals", () => {
 
   it("needs a step-up to approve", async () => {
     const fresh = await createSignedInMember(t.app, { role: "admin", twoFactor: true });
-    const held = await heldReferral();
+    const held = await heldReferral(db());
     const res = await fresh.c.request("POST", `/api/admin/referrals/${held.id}/approve`, {
       reason: "x",
     });
@@ -328,7 +310,7 @@ describe("held referrals", () => {
   });
 
   it("shows a shared network with the referrer on the member page", async () => {
-    const held = await heldReferral();
+    const held = await heldReferral(db());
     const detail = (
       await admin.c.request("GET", `/api/admin/members/${held.referee.profile.id}`)
     ).json();

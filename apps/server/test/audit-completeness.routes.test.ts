@@ -14,12 +14,11 @@ import { fixedClock } from "../src/lib/clock";
 import { AUDIT_CSV_COLUMNS } from "../src/modules/audit/audit.service";
 import { clearHold } from "../src/modules/holds/holds.service";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { grantSignupRewards } from "../src/modules/referrals/referrals.service";
 import { createTestApp, type TestApp } from "./app";
 import {
   createSignedInMember,
   fundHeld,
-  memberFactory,
+  heldReferral,
   type SignedInMember,
   TEST_PASSWORD,
   USDT,
@@ -112,21 +111,6 @@ async function withdrawal(amount: number): Promise<string> {
   return requestIdOf(res.json().withdrawal.id);
 }
 
-async function heldReferral(): Promise<string> {
-  const referrer = await memberFactory.create({}, { transient: { db: db() } });
-  const referee = await memberFactory.create(
-    { referredBy: referrer.profile.id, signupIp: referrer.profile.signupIp },
-    { transient: { db: db() } },
-  );
-  expect((await grantSignupRewards(db(), referee.profile.id)).outcome).toBe("held");
-  const [row] = await queryRows<{ id: string }>(
-    db(),
-    sql`select id from referrals where referred_user_id = ${referee.profile.id}`,
-  );
-  if (!row) throw new Error("no referral");
-  return row.id;
-}
-
 async function ok(res: Promise<{ statusCode: number; body: string }>, status = 200) {
   const r = await res;
   expect(r.statusCode, r.body).toBe(status);
@@ -190,12 +174,12 @@ describe("the audit log", () => {
 
     // referral.approve / referral.reject
     await ok(
-      admin.c.request("POST", `/api/admin/referrals/${await heldReferral()}/approve`, {
+      admin.c.request("POST", `/api/admin/referrals/${(await heldReferral(db())).id}/approve`, {
         reason: "Siblings",
       }),
     );
     await ok(
-      admin.c.request("POST", `/api/admin/referrals/${await heldReferral()}/reject`, {
+      admin.c.request("POST", `/api/admin/referrals/${(await heldReferral(db())).id}/reject`, {
         reason: "Same person",
       }),
     );

@@ -46,6 +46,7 @@ export {
   TOTP_SECRET,
   totpCode,
 } from "./member.factory";
+export { heldReferral } from "./referral";
 export { authOf, createSession, signedInClient, signedSessionCookie } from "./session.factory";
 
 export interface SignedInMember {

@@ -1,0 +1,85 @@
+import type { Network } from "@viewvault/shared";
+
+/**
+ * The one interface between withdrawals and a blockchain (issue 25, ADR 057). Each network
+ * (ERC20, BEP20 with viem; TRC20 with Tron's HTTP API) implements it; a network without an RPC
+ * configured has no client and stays in manual mode (staff paste a hash, nothing is checked).
+ * Amounts are always micro-USDT (6 decimals) here; each client converts to its token's decimals
+ * (6 on Ethereum and Tron, 18 on BNB Smart Chain).
+ */
+
+/** What a payout must be: the member's address and the net amount after the fee. */
+export interface ExpectedPayout {
+  to: string;
+  amountMicroUsdt: bigint;
+}
+
+/** Why a hash does not pay the withdrawal; each has its own message in the error catalogue. */
+export type PayoutMismatch =
+  | "MALFORMED_HASH"
+  | "NOT_FOUND" // not on this network (or not yet seen by the node)
+  | "REVERTED" // mined but failed
+  | "NO_TOKEN_TRANSFER" // no transfer of any token in the transaction
+  | "WRONG_TOKEN" // a transfer, but not of this network's USDT contract
+  | "WRONG_RECIPIENT"
+  | "WRONG_AMOUNT";
+
+export type PayoutCheck =
+  | {
+      ok: true;
+      txHash: string; // normalised (0x-lowercase on EVM, lowercase hex on Tron)
+      blockNumber: bigint | null; // null while only in the mempool
+      confirmations: number; // 0 while pending
+    }
+  | {
+      ok: false;
+      reason: PayoutMismatch;
+      /** What the chain shows, for the message ("sent 99.00 USDT, expected 98.00 USDT"). */
+      actual?: { to?: string; amountMicroUsdt?: bigint; token?: string };
+    };
+
+/** Where a verified transaction stands now (the confirmations job asks this). */
+export type PayoutProgress =
+  | { state: "pending"; confirmations: number } // in the mempool or below the required depth
+  | { state: "confirmed"; confirmations: number } // at or past the network's required depth
+  | { state: "gone"; reason: "DROPPED" | "REVERTED" | "REPLACED" }; // no longer pays
+
+/** Sending from a hot wallet (EVM only, optional: needs a key). */
+export interface PreparedTransfer {
+  nonce: number;
+  rawTransaction: `0x${string}`; // signed, ready to broadcast; re-broadcasting it is harmless
+  txHash: `0x${string}`;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+export interface HotWallet {
+  address: string;
+  /** Token balance (micro-USDT) and native gas balance (wei) of the hot wallet. */
+  balances(): Promise<{ tokenMicroUsdt: bigint; gasWei: bigint }>;
+  /** The next nonce the chain expects from the hot wallet (pending block). */
+  pendingNonce(): Promise<number>;
+  /** Signs a USDT transfer; no network write. `fees` omitted = the node's current estimate. */
+  prepareTransfer(input: {
+    to: string;
+    amountMicroUsdt: bigint;
+    nonce: number;
+    fees?: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+  }): Promise<PreparedTransfer>;
+  /** Broadcasts a signed transaction; "already known" / "nonce too low for the same tx" is success. */
+  broadcast(rawTransaction: `0x${string}`): Promise<void>;
+}
+
+export interface ChainClient {
+  network: Network;
+  requiredConfirmations: number;
+  /** Explorer link for a transaction hash (from the configured template). */
+  explorerUrl(txHash: string): string;
+  verifyPayout(txHash: string, expected: ExpectedPayout): Promise<PayoutCheck>;
+  progress(txHash: string): Promise<PayoutProgress>;
+  /** Present only where sending is configured (ERC20/BEP20 with a hot-wallet key). */
+  hotWallet: HotWallet | null;
+}
+
+/** The configured networks; a missing one is in manual mode. */
+export type Chains = Partial<Record<Network, ChainClient>>;

@@ -18,6 +18,7 @@ export interface ExpectedPayout {
 export type PayoutMismatch =
   | "MALFORMED_HASH"
   | "NOT_FOUND" // not on this network (or not yet seen by the node)
+  | "UNCONFIRMED" // seen, but not in a block yet: paste it again once it is mined
   | "REVERTED" // mined but failed
   | "NO_TOKEN_TRANSFER" // no transfer of any token in the transaction
   | "WRONG_TOKEN" // a transfer, but not of this network's USDT contract

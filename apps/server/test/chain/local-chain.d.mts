@@ -30,7 +30,10 @@ export interface LocalChains {
   abi: readonly unknown[];
   /** A raw JSON-RPC call (anvil_*, evm_* methods). */
   rpc(net: LocalNet, method: string, params?: unknown[]): Promise<unknown>;
-  /** Signs and sends token.transfer(to, amountRaw) from the key's account; returns the hash. */
+  /**
+   * Signs and sends token.transfer(to, amountRaw) from the key's account; returns the hash once
+   * it is mined (with automine on; with it off, once the node has it in the mempool).
+   */
   transferAs(
     net: LocalNet,
     fromKey: `0x${string}`,

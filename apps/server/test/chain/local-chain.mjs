@@ -162,6 +162,12 @@ export async function startLocalChains() {
     return one;
   };
   const rpc = (net, method, params = []) => rpcCall(pick(net).info.rpcUrl, method, params);
+  /** With automine on, waits until the transaction is in a block (anvil may answer first). */
+  const settled = async (net, hash) => {
+    if (await rpc(net, "anvil_getAutomine")) {
+      await pick(net).pub.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    }
+  };
   return {
     erc20: erc20.info,
     bep20: bep20.info,
@@ -174,7 +180,7 @@ export async function startLocalChains() {
         transport: one.transport,
         account: privateKeyToAccount(fromKey),
       });
-      return wallet.writeContract({
+      const hash = await wallet.writeContract({
         address: options.token ?? one.info.token,
         abi: ARTIFACT.abi,
         functionName: "transfer",
@@ -188,6 +194,8 @@ export async function startLocalChains() {
               maxPriorityFeePerGas: options.maxPriorityFeePerGas ?? options.maxFeePerGas,
             }),
       });
+      await settled(net, hash);
+      return hash;
     },
     async sendEth(net, fromKey, to, wei) {
       const one = pick(net);
@@ -196,7 +204,9 @@ export async function startLocalChains() {
         transport: one.transport,
         account: privateKeyToAccount(fromKey),
       });
-      return wallet.sendTransaction({ to, value: wei });
+      const hash = await wallet.sendTransaction({ to, value: wei });
+      await settled(net, hash);
+      return hash;
     },
     async tokenBalance(net, address, token) {
       const one = pick(net);

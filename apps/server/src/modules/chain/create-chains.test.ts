@@ -39,6 +39,13 @@ describe("createChains", () => {
     expect(printed).not.toContain(KEY.slice(0, 16));
   });
 
+  it("builds a TRC20 client that verifies but never sends", () => {
+    const chains = createChains(loadEnv({ CHAIN_TRC20_RPC_URL: "http://127.0.0.1:3" }).chains);
+    expect(Object.keys(chains)).toEqual(["TRC20"]);
+    expect(chains.TRC20?.hotWallet).toBeNull();
+    expect(chains.TRC20?.explorerUrl("ab12")).toBe("https://tronscan.org/#/transaction/ab12");
+  });
+
   it("names the variable and path of an unreadable or bad key file, never its content", () => {
     const bad = path.join(dir, "bad.key");
     writeFileSync(bad, "not-a-key-but-secret-text");

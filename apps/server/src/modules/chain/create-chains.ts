@@ -2,6 +2,7 @@ import type { ChainsConfig } from "../../config/env";
 import type { Chains } from "./chain.types";
 import { createEvmChain } from "./evm-chain";
 import { resolvePayoutKey } from "./payout-key";
+import { createTronChain } from "./tron-chain";
 
 /**
  * One client per configured network (ADR 057); a network without CHAIN_<NET>_RPC_URL has none
@@ -18,5 +19,7 @@ export function createChains(config: ChainsConfig): Chains {
       payoutKey: one.payoutKey ? resolvePayoutKey(network, one.payoutKey) : null,
     });
   }
+  // Tron is verified, never sent from here (ADR 057): no hot wallet.
+  if (config.TRC20) chains.TRC20 = createTronChain(config.TRC20);
   return chains;
 }

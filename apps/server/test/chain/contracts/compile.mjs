@@ -4,15 +4,13 @@
 // when the committed JSON differs (a test runs it: apps/server/test/chain/test-usdt.test.ts).
 //   node apps/server/test/chain/contracts/compile.mjs [--check]
 import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import solc from "solc";
 
-const require = createRequire(import.meta.url);
 const SOURCE = new URL("./TestUsdt.sol", import.meta.url);
 const OUTPUT = new URL("./TestUsdt.json", import.meta.url);
 
 /** What the source compiles to: { compiler, settings, abi, bytecode } as in TestUsdt.json. */
 export function compileTestUsdt() {
-  const solc = require("solc");
   const input = {
     language: "Solidity",
     sources: { "TestUsdt.sol": { content: readFileSync(SOURCE, "utf8") } },

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "./env";
+import { EnvError, loadEnv, ZEnv } from "./env";
 
 describe("loadEnv", () => {
   it("defaults to the embedded database with demo data", () => {
@@ -72,7 +72,7 @@ describe("loadEnv", () => {
     const vars = Object.fromEntries(
       file
         .split("\n")
-        .filter((line) => /^[A-Z_]+=/.test(line))
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
         .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
     );
     const env = loadEnv(vars);
@@ -80,10 +80,18 @@ describe("loadEnv", () => {
     expect(env.seedDemo).toBe(true);
     expect(env.devMailbox).toBe(true);
     expect(env.BETTER_AUTH_SECRET).toBeUndefined();
+    expect(env.chains).toEqual({});
   });
 });
 
 describe("loadEnv: payouts on chain (ADR 057)", () => {
+  it("documents every chain variable in .env.example", () => {
+    const file = readFileSync(new URL("../../../../.env.example", import.meta.url), "utf8");
+    const names = Object.keys(ZEnv.in.shape).filter((n) => /^(CHAIN_|PAYOUT_KEY)/.test(n));
+    expect(names.length).toBeGreaterThan(20);
+    for (const name of names) expect(file).toMatch(new RegExp(`^${name}=`, "m"));
+  });
+
   const KEY = `0x${"ab".repeat(32)}`;
 
   it("leaves every network in manual mode without an RPC URL (empty = unset)", () => {

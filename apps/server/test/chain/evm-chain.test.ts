@@ -271,6 +271,8 @@ describe.skipIf(!chains).each([
       new RegExp(`CHAIN_${net}_CHAIN_ID is 5 but the node .* answers chain id ${info().chainId}`),
     );
     await expect(wrong.ready?.()).rejects.toThrow(/wrong network/);
+    // progress too: on the wrong network every payout would otherwise look DROPPED.
+    await expect(wrong.progress(`0x${"ab".repeat(32)}`)).rejects.toThrow(/wrong network/);
   });
 
   it("has no hot wallet without a key", () => {

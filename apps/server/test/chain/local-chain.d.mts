@@ -48,6 +48,12 @@ export interface LocalChains {
   /** Off: transactions wait in the mempool until mine(). */
   setAutomine(net: LocalNet, on: boolean): Promise<void>;
   blockNumber(net: LocalNet): Promise<bigint>;
+  /**
+   * The server's environment for both chains (CHAIN_<NET>_RPC_URL, _TOKEN, _CHAIN_ID,
+   * _CONFIRMATIONS (default 2), _EXPLORER, and PAYOUT_KEY_<NET> unless hotWallet is false), for
+   * e2e/server.mjs or a test app.
+   */
+  env(options?: { confirmations?: number; hotWallet?: boolean }): Record<string, string>;
   stop(): Promise<void>;
 }
 

@@ -226,6 +226,21 @@ export async function startLocalChains() {
     async blockNumber(net) {
       return pick(net).pub.getBlockNumber({ cacheTime: 0 });
     },
+    env(options = {}) {
+      const env = {};
+      for (const [net, one] of [
+        ["ERC20", erc20],
+        ["BEP20", bep20],
+      ]) {
+        env[`CHAIN_${net}_RPC_URL`] = one.info.rpcUrl;
+        env[`CHAIN_${net}_TOKEN`] = one.info.token;
+        env[`CHAIN_${net}_CHAIN_ID`] = String(one.info.chainId);
+        env[`CHAIN_${net}_CONFIRMATIONS`] = String(options.confirmations ?? 2);
+        env[`CHAIN_${net}_EXPLORER`] = `${one.info.rpcUrl}/explorer/tx/{hash}`;
+        if (options.hotWallet !== false) env[`PAYOUT_KEY_${net}`] = one.info.hotWalletKey;
+      }
+      return env;
+    },
     async stop() {
       await Promise.all(
         [erc20, bep20].map(async (one) => {

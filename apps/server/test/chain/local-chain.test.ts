@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadEnv } from "../../src/config/env";
+import { createChains } from "../../src/modules/chain/create-chains";
 import { type LocalChains, startLocalChains } from "./local-chain.mjs";
 
 let chains: LocalChains;
@@ -26,5 +28,15 @@ describe("startLocalChains (two anvil nodes)", () => {
     const before = await chains.blockNumber("ERC20");
     await chains.mine("ERC20", 5);
     expect(await chains.blockNumber("ERC20")).toBe(before + 5n);
+  });
+
+  it("gives the server's environment for both chains, which createChains turns into clients", async () => {
+    const chains_ = createChains(loadEnv(chains.env()).chains);
+    expect(Object.keys(chains_).sort()).toEqual(["BEP20", "ERC20"]);
+    expect(chains_.ERC20?.requiredConfirmations).toBe(2);
+    expect(chains_.BEP20?.hotWallet?.address).toBe(chains.bep20.hotWallet);
+    await chains_.ERC20?.ready?.();
+    await chains_.BEP20?.ready?.();
+    expect(loadEnv(chains.env({ hotWallet: false })).chains.ERC20?.payoutKey).toBeNull();
   });
 });

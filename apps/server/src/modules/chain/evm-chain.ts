@@ -192,6 +192,8 @@ export function createEvmChain(config: EvmChainConfig, options: EvmChainOptions 
     const raw = txHash.trim();
     if (!TX_HASH.test(raw)) throw new Error(`${config.network}: not a transaction hash`);
     const hash = raw.toLowerCase() as Hex;
+    // On the wrong network every payout would look DROPPED: fail loudly instead.
+    await ready();
     const receipt = await receiptOrNull(hash);
     if (receipt) {
       if (receipt.status !== "success") return { state: "gone", reason: "REVERTED" };
@@ -267,6 +269,7 @@ function createHotWallet(
     },
 
     async pendingNonce() {
+      await ready();
       return client.getTransactionCount({ address, blockTag: "pending" });
     },
 

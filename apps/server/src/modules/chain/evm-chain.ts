@@ -88,6 +88,25 @@ function refusalOrNetworkError(error: unknown, network: string): unknown {
   );
 }
 
+/** The newest SEEN_LIMIT hashes' sender and nonce (a bounded memory, oldest forgotten first). */
+const SEEN_LIMIT = 10_000;
+class SeenTransactions {
+  readonly #map = new Map<string, { from: string; nonce: number }>();
+
+  get(hash: string) {
+    return this.#map.get(hash);
+  }
+
+  set(hash: string, value: { from: string; nonce: number }) {
+    this.#map.delete(hash);
+    this.#map.set(hash, value);
+    if (this.#map.size > SEEN_LIMIT) {
+      const oldest = this.#map.keys().next().value;
+      if (oldest !== undefined) this.#map.delete(oldest);
+    }
+  }
+}
+
 function sameAddress(a: string, b: string): boolean {
   try {
     return isAddressEqual(a as Address, b as Address);
@@ -107,7 +126,7 @@ export function createEvmChain(config: EvmChainConfig, options: EvmChainOptions 
   });
   const token = config.token as Address;
   /** Hashes seen by this process → sender and nonce, to tell a replacement from a drop. */
-  const seen = new Map<string, { from: string; nonce: number }>();
+  const seen = new SeenTransactions();
 
   let setup: Promise<{ chainId: number; decimals: number }> | null = null;
   /** Checks the chain id and reads decimals() once; a failed attempt is retried next time. */
@@ -265,7 +284,7 @@ function createHotWallet(
   token: Address,
   key: Redacted<Hex>,
   ready: () => Promise<{ chainId: number; decimals: number }>,
-  seen: Map<string, { from: string; nonce: number }>,
+  seen: SeenTransactions,
 ): HotWallet {
   const account = privateKeyToAccount(key.reveal());
   const address = account.address;

@@ -31,6 +31,7 @@ import { outboxBacklog } from "./modules/mail/mail.repository";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { databaseStore } from "./modules/platform/rate-limit.service";
 import { presenceRoutes, presenceStore } from "./modules/presence/presence.routes";
 import type { PresenceStore } from "./modules/presence/presence.store";
@@ -262,6 +263,7 @@ async function registerModules(
   await app.register(supportRoutes);
   await app.register(fraudRoutes);
   await app.register(enforcementRoutes);
+  await app.register(notificationsRoutes);
   if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });
   if (env.devMailbox) await app.register(mailboxRoutes);
 }

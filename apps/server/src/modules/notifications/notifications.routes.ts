@@ -1,0 +1,111 @@
+import {
+  ZErrorResponse,
+  ZNotificationId,
+  ZNotificationPreferences,
+  ZNotificationsPage,
+  ZNotificationsQuery,
+  ZUnreadCount,
+  ZUpdateNotificationPreferences,
+} from "@viewvault/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentMember } from "../../plugins/auth";
+import {
+  listOwnNotifications,
+  markAllOwnRead,
+  markOwnRead,
+  ownPreferences,
+  unreadCount,
+  updateOwnPreferences,
+} from "./notifications.service";
+
+/** The member's inbox and channel choices (issue 24, ADR 059): only ever their own. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/notifications",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["notifications"],
+        summary: "The member's notifications, newest first, by keyset (cursor), one kind or all",
+        querystring: ZNotificationsQuery,
+        response: { 200: ZNotificationsPage, 400: ZErrorResponse, 401: ZErrorResponse },
+      },
+    },
+    async (request) =>
+      listOwnNotifications(app.db, currentMember(request).profile.id, request.query),
+  );
+
+  app.get(
+    "/api/notifications/unread",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["notifications"],
+        summary: "How many of the member's notifications are unread (the bell)",
+        response: { 200: ZUnreadCount, 401: ZErrorResponse },
+      },
+    },
+    async (request) => unreadCount(app.db, currentMember(request).profile.id),
+  );
+
+  app.post(
+    "/api/notifications/:id/read",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["notifications"],
+        summary: "Mark one of the member's notifications read (another member's is not found)",
+        params: ZNotificationId,
+        response: {
+          200: ZUnreadCount,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request) =>
+      markOwnRead(app.db, app.clock, currentMember(request).profile.id, request.params.id),
+  );
+
+  app.post(
+    "/api/notifications/read-all",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["notifications"],
+        summary: "Mark every notification of the member read",
+        response: { 200: ZUnreadCount, 401: ZErrorResponse },
+      },
+    },
+    async (request) => markAllOwnRead(app.db, app.clock, currentMember(request).profile.id),
+  );
+
+  app.get(
+    "/api/notifications/preferences",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["notifications"],
+        summary: "Each kind's channels for the member (the inbox is always on)",
+        response: { 200: ZNotificationPreferences, 401: ZErrorResponse },
+      },
+    },
+    async (request) => ownPreferences(app.db, currentMember(request).profile.id),
+  );
+
+  app.put(
+    "/api/notifications/preferences",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["notifications"],
+        summary: "Choose e-mail and push per kind (kinds left out keep their channels)",
+        body: ZUpdateNotificationPreferences,
+        response: { 200: ZNotificationPreferences, 400: ZErrorResponse, 401: ZErrorResponse },
+      },
+    },
+    async (request) =>
+      updateOwnPreferences(app.db, currentMember(request).profile.id, request.body),
+  );
+};

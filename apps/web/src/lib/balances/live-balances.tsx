@@ -6,6 +6,7 @@ import {
 import type { TBalances } from "@viewvault/shared";
 import { useEffect } from "react";
 import { useAuth } from "@/lib/auth/auth-context";
+import { notificationsQueryKey } from "@/lib/notifications/unread-count";
 import { usePresenceHeartbeat } from "@/lib/presence/use-presence-heartbeat";
 import { balancesQueryKey } from "./get-balances";
 
@@ -81,12 +82,14 @@ export const viewRequestsQueryKey = ["videos", "view-requests"] as const;
 
 /**
  * What each named event of the stream reads again: a daily or annual winner (every tab), a bonus
- * granted to this member, a waiting view request of this member matched by another's.
+ * granted to this member, a waiting view request of this member matched by another's, a new
+ * notification of this member (the bell and the inbox).
  */
 const ANNOUNCED_QUERIES = {
   events: ["events"],
   rewards: ["money", "rewards"],
   viewRequests: viewRequestsQueryKey,
+  notifications: notificationsQueryKey,
 } as const satisfies Record<string, readonly string[]>;
 
 type Announcement = keyof typeof ANNOUNCED_QUERIES;

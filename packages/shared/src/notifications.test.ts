@@ -50,7 +50,7 @@ describe("push subscription contract", () => {
   });
 
   it.each([
-    ["an http endpoint", { ...good, endpoint: "http://push.example.com/abc" }],
+    ["an ftp endpoint", { ...good, endpoint: "ftp://push.example.com/abc" }],
     ["not a URL", { ...good, endpoint: "push" }],
     ["a short p256dh", { ...good, keys: { ...good.keys, p256dh: key16 } }],
     ["a long auth", { ...good, keys: { ...good.keys, auth: key65 } }],

@@ -194,9 +194,10 @@ function decodedLength(value: string): number {
 }
 
 /**
- * A browser's push subscription (PushSubscription.toJSON()): an https endpoint, the P-256 public
+ * A browser's push subscription (PushSubscription.toJSON()): an endpoint URL, the P-256 public
  * key (65 bytes, uncompressed) and the 16-byte auth secret, base64url. The server also refuses an
- * endpoint on a private or loopback address (SSRF), which a schema cannot see.
+ * endpoint that is not https or is on a private or loopback address (SSRF), which a schema cannot
+ * see (lib/push-endpoint.ts).
  */
 export const ZPushSubscription = z
   .object({
@@ -205,7 +206,8 @@ export const ZPushSubscription = z
       .max(1000)
       .refine((value) => {
         try {
-          return new URL(value).protocol === "https:";
+          // https only, checked by the server with the host (a local test service may be http).
+          return ["https:", "http:"].includes(new URL(value).protocol);
         } catch {
           return false;
         }
@@ -218,6 +220,10 @@ export type TPushSubscription = z.infer<typeof ZPushSubscription>;
 export const ZPushUnsubscribe = z
   .object({ endpoint: z.string().max(1000) })
   .meta({ id: "PushUnsubscribe" });
+
+export const ZPushSubscriptionCount = z
+  .object({ subscriptions: z.number().int().min(0) })
+  .meta({ id: "PushSubscriptionCount" });
 
 export const ZPushConfig = z
   .object({ publicKey: z.string().nullable() })

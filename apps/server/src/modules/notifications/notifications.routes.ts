@@ -4,6 +4,10 @@ import {
   ZNotificationPreferences,
   ZNotificationsPage,
   ZNotificationsQuery,
+  ZPushConfig,
+  ZPushSubscription,
+  ZPushSubscriptionCount,
+  ZPushUnsubscribe,
   ZUnreadCount,
   ZUpdateNotificationPreferences,
 } from "@viewvault/shared";
@@ -17,9 +21,71 @@ import {
   unreadCount,
   updateOwnPreferences,
 } from "./notifications.service";
+import { subscribePush, unsubscribePush } from "./push.service";
 
 /** The member's inbox and channel choices (issue 24, ADR 059): only ever their own. */
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<{
+  /** The VAPID public key browsers subscribe with (null: push is not offered). */
+  vapidPublicKey: string | null;
+  /** Tests only: accept a local mock push service's endpoint (lib/push-endpoint.ts). */
+  allowPrivateEndpoints: boolean;
+}> = async (app, opts) => {
+  app.get(
+    "/api/push/config",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "The VAPID public key a browser subscribes to push with (null: not offered)",
+        response: { 200: ZPushConfig },
+      },
+    },
+    async () => ({ publicKey: opts.vapidPublicKey }),
+  );
+
+  app.post(
+    "/api/push/subscriptions",
+    {
+      onRequest: app.requireMember,
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: {
+        tags: ["notifications"],
+        summary:
+          "Save this browser's push subscription (https endpoint on a public host, P-256 keys)",
+        body: ZPushSubscription,
+        response: {
+          200: ZPushSubscriptionCount,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          422: ZErrorResponse,
+        },
+      },
+    },
+    async (request) =>
+      subscribePush(
+        app.db,
+        app.clock,
+        currentMember(request).profile.id,
+        request.body,
+        request.headers["user-agent"],
+        { allowPrivate: opts.allowPrivateEndpoints, configured: opts.vapidPublicKey !== null },
+      ),
+  );
+
+  app.post(
+    "/api/push/subscriptions/remove",
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ["notifications"],
+        summary: "Remove one of the member's push subscriptions (this browser's)",
+        body: ZPushUnsubscribe,
+        response: { 200: ZPushSubscriptionCount, 400: ZErrorResponse, 401: ZErrorResponse },
+      },
+    },
+    async (request) =>
+      unsubscribePush(app.db, currentMember(request).profile.id, request.body.endpoint),
+  );
+
   app.get(
     "/api/notifications",
     {

@@ -106,7 +106,7 @@ const RankingPage = lazyPage(
 );
 const SettingsPage = lazyPage(
   () => import("./routes/settings/settings-page").then((m) => m.SettingsPage),
-  ["settings", "auth", "errors", "ranking"],
+  ["settings", "auth", "errors", "ranking", "notifications"],
 );
 const MailboxPage = lazyPage(
   () => import("./routes/dev/mailbox-page").then((m) => m.MailboxPage),

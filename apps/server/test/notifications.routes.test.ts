@@ -272,6 +272,32 @@ describe("the inbox is the member's own", () => {
   });
 });
 
+describe("the daily prize reminder", () => {
+  it("tells the members who asked, once per date, only in the minutes before 13:00 Los Angeles", async () => {
+    const { notifyDailyPrizeOpening } = await import(
+      "../src/modules/notifications/notifications.service"
+    );
+    const asked = await member();
+    const other = await member();
+    await asked.c.request("PUT", "/api/notifications/preferences", {
+      preferences: [{ kind: "dailyPrizeOpening", email: false, push: true }],
+    });
+    // 22 November 2026 (PST, UTC−8): 12:00 there is too early, 12:50 is in the window.
+    clock.set("2026-11-22T20:00:00Z");
+    expect(await notifyDailyPrizeOpening(db(), clock)).toBe(0);
+    clock.set("2026-11-22T20:50:00Z");
+    expect(await notifyDailyPrizeOpening(db(), clock)).toBe(1);
+    clock.set("2026-11-22T20:51:00Z");
+    expect(await notifyDailyPrizeOpening(db(), clock)).toBe(0);
+    const [item] = (await inbox(asked, "?kind=dailyPrizeOpening")).items;
+    expect(item?.params).toEqual({ minutes: "10", date: "2026-11-22" });
+    expect((await inbox(other)).items).toEqual([]);
+    // Open already: nothing.
+    clock.set("2026-11-22T21:00:01Z");
+    expect(await notifyDailyPrizeOpening(db(), clock)).toBe(0);
+  });
+});
+
 describe("the defaults are one", () => {
   it("vv_notification_defaults() equals NOTIFICATION_KINDS", async () => {
     const [row] = await queryRows<{ d: Record<string, { email: boolean; push: boolean }> }>(

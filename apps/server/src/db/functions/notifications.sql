@@ -72,3 +72,27 @@ BEGIN
   RETURN v_id;
 END;
 $$;
+
+-- The daily prize opens soon (the reminder job, src/jobs.ts): tells each member who chose e-mail
+-- or push for dailyPrizeOpening (the kind's defaults are off: nobody else gets a daily row), once
+-- per Los Angeles date (p_date) — a second run, on this or another instance, finds them told.
+-- Returns how many were told.
+CREATE OR REPLACE FUNCTION vv_notify_daily_prize(p_date text, p_minutes int, p_now timestamptz)
+RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  v_told int;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('vv_notify_daily_prize'));
+  SELECT count(vv_notify(p.id, 'dailyPrizeOpening',
+           jsonb_build_object('minutes', p_minutes::text, 'date', p_date), p_now))::int
+    INTO v_told
+  FROM notification_preferences np
+  JOIN profiles p ON p.id = np.member_id
+  WHERE np.kind = 'dailyPrizeOpening' AND (np.email OR np.push)
+    AND NOT p.suspended AND p.deleted_at IS NULL
+    AND NOT EXISTS (SELECT 1 FROM notifications n
+                    WHERE n.member_id = p.id AND n.kind = 'dailyPrizeOpening'
+                      AND n.params ->> 'date' = p_date);
+  RETURN v_told;
+END;
+$$;

@@ -1,4 +1,5 @@
 import {
+  dailySchedule,
   NOTIFICATION_KIND_NAMES,
   NOTIFICATION_KINDS,
   NOTIFICATIONS,
@@ -10,7 +11,8 @@ import {
   type TUnreadCount,
   type TUpdateNotificationPreferences,
 } from "@viewvault/shared";
-import type { Db, DbOrTx } from "../../db/client";
+import { type Db, type DbOrTx, queryRows } from "../../db/client";
+import { callSql, functionCall } from "../../db/function-call";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import {
@@ -153,4 +155,27 @@ export async function setTransactionEmails(db: Db, member: string, on: boolean):
       .filter((p) => (TRANSACTION_EMAIL_KINDS as readonly string[]).includes(p.kind))
       .map((p) => ({ ...p, email: on })),
   );
+}
+
+const DAILY_PRIZE = functionCall(
+  "vv_notify_daily_prize",
+  { p_date: "text", p_minutes: "int", p_now: "timestamptz" },
+  "int",
+);
+
+/**
+ * The reminder job's step (every minute): within NOTIFICATIONS.dailyPrizeLeadMinutes before
+ * today's prize opens (13:00 Los Angeles, DST-aware), tells the members who asked for it, once
+ * per date. Returns how many were told.
+ */
+export async function notifyDailyPrizeOpening(db: Db, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const schedule = dailySchedule(now);
+  const left = schedule.opensAt.getTime() - now.getTime();
+  if (schedule.open || left <= 0 || left > NOTIFICATIONS.dailyPrizeLeadMinutes * 60_000) return 0;
+  const [row] = await queryRows<{ outcome: number }>(
+    db,
+    callSql(DAILY_PRIZE, { date: schedule.date, minutes: Math.ceil(left / 60_000), now }),
+  );
+  return row?.outcome ?? 0;
 }

@@ -5,7 +5,7 @@ import { queryRows } from "../src/db/client";
 import { mailOutbox, marketOffers, notifications } from "../src/db/schema";
 import { fixedClock } from "../src/lib/clock";
 import { createTestApp, type TestApp } from "./app";
-import { createSignedInMember, TEST_PASSWORD, USDT } from "./factories";
+import { createSignedInMember, fundHeld, heldReferral, TEST_PASSWORD, USDT } from "./factories";
 
 const clock = fixedClock("2026-11-22T20:00:00Z");
 let t: TestApp;
@@ -167,6 +167,81 @@ describe("a notification commits with its cause", () => {
     });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.profileId, seller.id));
     expect(mails.filter((m) => m.kind === "offer-sold")).toEqual([]);
+  });
+});
+
+describe("every cause tells its member", () => {
+  const kindsOf = async (memberId: string) =>
+    (
+      await db()
+        .select({ kind: notifications.kind, params: notifications.params })
+        .from(notifications)
+        .where(eq(notifications.memberId, memberId))
+    ).map((n) => ({ kind: n.kind, params: n.params }));
+
+  it("a referral held for review, then approved by staff", async () => {
+    const { id, referrer, referee } = await heldReferral(db());
+    expect(await kindsOf(referrer.profile.id)).toEqual([
+      { kind: "referralHeld", params: { username: referee.profile.username } },
+    ]);
+    await db().execute(
+      sql`select vv_referral_approve(${admin.id}::uuid, null, null, null, ${id}::uuid, 'ok',
+            'admin', null, 100::bigint)`,
+    );
+    expect((await kindsOf(referrer.profile.id)).map((n) => n.kind).sort()).toEqual([
+      "referralConfirmed",
+      "referralHeld",
+    ]);
+  });
+
+  it("a referral paid at once tells the referrer", async () => {
+    const referrer = await member();
+    const referee = await member({ referredBy: referrer.id });
+    const { grantSignupRewards } = await import("../src/modules/referrals/referrals.service");
+    expect((await grantSignupRewards(db(), referee.id)).outcome).toBe("paid");
+    expect(await kindsOf(referrer.id)).toEqual([
+      {
+        kind: "referralConfirmed",
+        params: { username: referee.profile.username, views: expect.any(String) },
+      },
+    ]);
+  });
+
+  it("staff clear held earnings early; the clearing job does not announce", async () => {
+    const m = await member();
+    const early = await fundHeld(db(), m.id, 5n, { now: clock.now() });
+    const due = await fundHeld(db(), m.id, 3n, {
+      now: new Date(clock.now().getTime() - 48 * 3600_000),
+    });
+    await db().execute(
+      sql`select vv_hold_settle(${early}::uuid, 'CLEARED', ${admin.id}::uuid, 'admin', 'checked',
+            null, ${clock.now().toISOString()}::timestamptz, false)`,
+    );
+    await db().execute(
+      sql`select vv_hold_settle(${due}::uuid, 'CLEARED', null, null, null, null,
+            ${clock.now().toISOString()}::timestamptz, true)`,
+    );
+    expect(await kindsOf(m.id)).toEqual([
+      { kind: "holdCleared", params: { currency: "VIEWS", amount: "5", holdId: early } },
+    ]);
+  });
+
+  it("a cash-out pause tells the member why", async () => {
+    const m = await member();
+    const { applyFraudAction } = await import("../src/modules/fraud/fraud.service");
+    await applyFraudAction(
+      t.app.money,
+      clock,
+      { profileId: admin.id, role: "admin", address: null },
+      m.id,
+      "pause",
+      "Shared device under review",
+    );
+    expect(await kindsOf(m.id)).toEqual([
+      { kind: "cashoutPaused", params: { reason: "Shared device under review" } },
+    ]);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.profileId, m.id));
+    expect(mails.map((x) => x.template)).toContain("cashoutPaused");
   });
 });
 

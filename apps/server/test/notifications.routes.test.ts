@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { NOTIFICATION_KINDS } from "@viewvault/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -370,6 +372,43 @@ describe("the daily prize reminder", () => {
     // Open already: nothing.
     clock.set("2026-11-22T21:00:01Z");
     expect(await notifyDailyPrizeOpening(db(), clock)).toBe(0);
+  });
+});
+
+describe("migration 0040", () => {
+  it("turns the former transactions switch into the e-mail channel of the kinds it covered", async () => {
+    const off = await member();
+    const on = await member();
+    await db().execute(
+      sql`update profiles set email_prefs = '{"newSignIn": true, "transactions": false, "product": false}'
+          where id = ${off.id}::uuid`,
+    );
+    await db().execute(
+      sql`delete from notification_preferences where member_id in (${off.id}::uuid, ${on.id}::uuid)`,
+    );
+    // The migration's data step, as written in the file (its last statement).
+    const file = readFileSync(
+      fileURLToPath(new URL("../src/db/migrations/0040_notifications.sql", import.meta.url)),
+      "utf8",
+    );
+    const step = file.split("--> statement-breakpoint").at(-1) as string;
+    await db().execute(
+      sql.raw(step.replace("WHERE NOT", `WHERE p."id" in ('${off.id}', '${on.id}') AND NOT`)),
+    );
+    const prefs = async (m: Member) =>
+      (
+        (await m.c.request("GET", "/api/notifications/preferences")).json() as {
+          preferences: Array<{ kind: string; email: boolean; push: boolean }>;
+        }
+      ).preferences.filter((p) => p.kind === "transferReceived" || p.kind === "offerSold");
+    expect(await prefs(off)).toEqual([
+      { kind: "offerSold", email: false, push: true },
+      { kind: "transferReceived", email: false, push: true },
+    ]);
+    expect(await prefs(on)).toEqual([
+      { kind: "offerSold", email: true, push: true },
+      { kind: "transferReceived", email: true, push: true },
+    ]);
   });
 });
 

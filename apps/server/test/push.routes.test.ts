@@ -36,6 +36,7 @@ async function freePort(): Promise<number> {
 const key65 = Buffer.alloc(65, 4).toString("base64url");
 const key16 = Buffer.alloc(16, 7).toString("base64url");
 
+const METRICS = "push-metrics-token-0123456789";
 let t: TestApp;
 let mock: InstanceType<typeof WebPushTestingServer>;
 let model: InstanceType<typeof PushApiModel>;
@@ -47,6 +48,7 @@ beforeAll(async () => {
       BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "vv-push-")),
       PUSH_ALLOW_PRIVATE_ENDPOINTS: "1",
+      METRICS_TOKEN: METRICS,
     },
   });
   const port = await freePort();
@@ -180,6 +182,14 @@ describe("web push", () => {
     expect(row?.push_outbox.lastError).toMatch(/HTTP 400/);
     expect(row?.push_outbox.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     expect(row?.push_subscriptions.failures).toBe(1);
+    // Prometheus sees the delivery waiting for its retry.
+    const metrics = await t.app.inject({
+      method: "GET",
+      url: "/api/metrics",
+      headers: { authorization: `Bearer ${METRICS}` },
+    });
+    expect(metrics.body).toMatch(/vv_push_deliveries\{status="pending"\} [1-9]/);
+    expect(metrics.body).toContain('vv_push_deliveries{status="failed"} 0');
   });
 });
 
@@ -253,6 +263,20 @@ describe("forged subscriptions", () => {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.memberId, a.id)),
     ).toHaveLength(1);
+  });
+
+  it("production requires a VAPID pair and refuses the test-only allowance", async () => {
+    const { loadEnv } = await import("../src/config/env");
+    const base = {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
+    };
+    expect(() => loadEnv(base)).toThrow(/VAPID_PUBLIC_KEY/);
+    const pair = { VAPID_PUBLIC_KEY: strict.app.vapidPublicKey, VAPID_PRIVATE_KEY: "x".repeat(43) };
+    expect(() => loadEnv({ ...base, ...pair })).not.toThrow();
+    expect(() => loadEnv({ ...base, ...pair, PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" })).toThrow(
+      /PUSH_ALLOW_PRIVATE_ENDPOINTS/,
+    );
   });
 
   it("a host name that resolves to a private address is refused", async () => {

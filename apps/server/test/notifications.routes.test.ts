@@ -228,6 +228,17 @@ describe("every cause tells its member", () => {
     ]);
   });
 
+  it("earned views crossing a milestone tell the member, once per level", async () => {
+    const m = await member();
+    await fundHeld(db(), m.id, 999n, { now: clock.now() });
+    expect(await kindsOf(m.id)).toEqual([]);
+    await fundHeld(db(), m.id, 2n, { now: clock.now() });
+    await fundHeld(db(), m.id, 2n, { now: clock.now() });
+    expect(await kindsOf(m.id)).toEqual([
+      { kind: "milestoneReached", params: { views: "1000", amount: "10" } },
+    ]);
+  });
+
   it("a cash-out pause tells the member why", async () => {
     const m = await member();
     const { applyFraudAction } = await import("../src/modules/fraud/fraud.service");

@@ -222,6 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (profileIds.length === 0) return;
       app.realtime.publish(profileIds);
       mailer.nudge();
+      // Pushes of the notifications the command wrote (transfers, sales: no NOTIFY, ADR 059).
+      app.push.nudge();
     },
     posted: (kind) => app.metrics.ledgerPosted(kind),
   } satisfies Money);

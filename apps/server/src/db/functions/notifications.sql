@@ -31,7 +31,8 @@ $$;
 -- kinds that had an e-mail before keep its kind and template: transfer-received, offer-sold,
 -- support-reply), one push delivery per subscribed device
 -- when they keep push on (sent by the push job, never here), and a NOTIFY on vv_notifications
--- (delivered at commit, so the bell of an open tab counts it at once). p_now: the cause's
+-- (delivered at commit, so the bell of an open tab counts it at once; see below for the kinds
+-- whose balance change carries that signal instead). p_now: the cause's
 -- clock, NULL for the database's. p_params: strings only
 -- (amounts as plain figures, see packages/shared/src/notifications.ts). Returns the id.
 CREATE OR REPLACE FUNCTION vv_notify(p_member uuid, p_kind text, p_params jsonb, p_now timestamptz)
@@ -68,7 +69,13 @@ BEGIN
     INSERT INTO push_outbox (notification_id, subscription_id, next_attempt_at, created_at)
     SELECT v_id, s.id, coalesce(p_now, now()), coalesce(p_now, now()) FROM push_subscriptions s WHERE s.member_id = p_member;
   END IF;
-  PERFORM pg_notify('vv_notifications', p_member::text);
+  -- The bell of an open tab: a NOTIFY, delivered at commit. Not for the kinds caused by hot money
+  -- commands (a transfer, a market sale, a milestone inside ledger_post): a NOTIFY serialises the
+  -- commits that take one (ADR 013), and those causes already change the member's balances, whose
+  -- event (published after the commit) makes the web read the bell again.
+  IF p_kind NOT IN ('transferReceived', 'offerSold', 'milestoneReached') THEN
+    PERFORM pg_notify('vv_notifications', p_member::text);
+  END IF;
   RETURN v_id;
 END;
 $$;

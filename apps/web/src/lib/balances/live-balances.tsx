@@ -68,8 +68,11 @@ export async function applyBalancesEvent(
   queryClient.setQueryData(balancesQueryKey, balances);
   if (previous && !sameBalances(previous, balances)) {
     await refetchAfterChange(queryClient, {
+      // The bell and the inbox too: a transfer received or an offer sold notifies without a
+      // `notifications` event of its own (ADR 059).
       predicate: (query) =>
-        query.queryKey[0] === "money" && MONEY_LISTS.includes(String(query.queryKey[1])),
+        (query.queryKey[0] === "money" && MONEY_LISTS.includes(String(query.queryKey[1]))) ||
+        query.queryKey[0] === notificationsQueryKey[0],
     });
   }
 }

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { TNotification } from "@viewvault/shared";
 import { describe, expect, it } from "vitest";
+import { installFakeEventSource } from "@/test/fake-event-source";
 import { memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
 
@@ -30,6 +31,9 @@ function setup() {
   const requests: URLSearchParams[] = [];
   const marked: string[] = [];
   let unread = 2;
+  const setUnread = (n: number) => {
+    unread = n;
+  };
   mockApi({
     "GET /api/auth/get-session": session,
     "GET /api/me": me,
@@ -60,7 +64,7 @@ function setup() {
       return { unread };
     },
   });
-  return { requests, marked };
+  return { requests, marked, setUnread };
 }
 
 describe("/notifications", () => {
@@ -108,5 +112,29 @@ describe("/notifications", () => {
     );
     fireEvent.change(screen.getByLabelText("Show"), { target: { value: "supportAnswered" } });
     await waitFor(() => expect(requests.at(-1)?.get("kind")).toBe("supportAnswered"));
+  });
+
+  it("the bell follows the stream: a notification event, and a balance change", async () => {
+    const EventSourceMock = installFakeEventSource();
+    const { setUnread } = setup();
+    await renderRoute("/notifications");
+    await screen.findByRole("link", { name: "Notifications, 2 unread" });
+    await waitFor(() => expect(EventSourceMock.open("/api/balances/stream")).toHaveLength(1));
+    const [stream] = EventSourceMock.open("/api/balances/stream");
+    const balances = (views: string) => ({
+      views,
+      usdt: "0",
+      pendingUsdt: "0",
+      heldViews: "0",
+      heldNextClearAt: null,
+    });
+    act(() => stream?.emit("balances", balances("0")));
+    setUnread(3);
+    act(() => stream?.emit("notifications", {}));
+    await screen.findByRole("link", { name: "Notifications, 3 unread" });
+    // A transfer received: only the balances move; the bell is read again all the same.
+    setUnread(4);
+    act(() => stream?.emit("balances", balances("150")));
+    await screen.findByRole("link", { name: "Notifications, 4 unread" });
   });
 });

@@ -1,13 +1,20 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, freshMember, hasNoHorizontalOverflow, open, test } from "./fixtures";
+import {
+  clientAddress,
+  expect,
+  freshMember,
+  hasNoHorizontalOverflow,
+  open,
+  test,
+} from "./fixtures";
 import { STAFF, staffApi } from "./staff";
 
 /**
  * The notifications journey (issue 24): a new member keeps the dashboard open → the demo admin,
  * in another browser context, grants them an event bonus → the bell's count rises without a
  * reload → the member opens the inbox from the bell, sees the bonus in their language, follows
- * its link to /events → back in the inbox, marks all read and the bell empties. Desktop and
- * phone (each project its own fresh member).
+ * its link to /events → back in the inbox, marks all read and the bell empties → a transfer from
+ * demo (another browser context) raises it again. Desktop and phone (each its own fresh member).
  */
 
 /** The demo admin, signed in (2FA) and stepped up over the API in its own browser context. */
@@ -77,4 +84,27 @@ test("the bell counts a staff grant live; the inbox links and marks all read", a
     0,
   );
   await expect(page.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+
+  // A transfer received takes the other road (its balance event, no NOTIFY): the bell rises too.
+  const sender = await (page.context().browser() as Browser).newContext({
+    baseURL: base,
+    extraHTTPHeaders: clientAddress(),
+  });
+  try {
+    const headers = { origin: base };
+    const signedIn = await sender.request.post("/api/auth/sign-in/email", {
+      headers,
+      data: { email: "demo@viewvault.local", password: "demo-password-1" },
+    });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    const sent = await sender.request.post("/api/transfers", {
+      headers: { ...headers, "idempotency-key": `e2e-notify-transfer-${member.username}` },
+      data: { recipient: member.username, transferType: "VIEWS", amount: "100" },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  } finally {
+    await sender.close();
+  }
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+  await expect(items.first()).toContainText("@demo sent you 100 views.");
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
 
@@ -31,6 +31,10 @@ export function resolveVapidKeys(
   }
   mkdirSync(dataDir, { recursive: true });
   const keys = webpush.generateVAPIDKeys();
-  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  // Written whole, then renamed into place: an instance starting at the same moment reads either
+  // no file or a complete one, never half of it.
+  const partial = `${file}.${process.pid}.${Date.now()}`;
+  writeFileSync(partial, JSON.stringify(keys), { mode: 0o600 });
+  renameSync(partial, file);
   return { ...keys, subject };
 }

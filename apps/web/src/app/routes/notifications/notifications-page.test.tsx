@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { TNotification } from "@viewvault/shared";
 import { describe, expect, it } from "vitest";
+import i18n from "@/lib/i18n";
 import { installFakeEventSource } from "@/test/fake-event-source";
 import { memberFixture, mockApi } from "@/test/mock-api";
 import { renderRoute } from "@/test/render-route";
@@ -136,5 +137,24 @@ describe("/notifications", () => {
     setUnread(4);
     act(() => stream?.emit("balances", balances("150")));
     await screen.findByRole("link", { name: "Notifications, 4 unread" });
+  });
+
+  it("reads in Portuguese, amounts in Brazilian figures", async () => {
+    setup();
+    await renderRoute("/notifications");
+    await screen.findByRole("list", { name: "Notifications" });
+    await i18n.changeLanguage("pt-BR");
+    try {
+      const list = await screen.findByRole("list", { name: "Notificações" });
+      const rows = within(list).getAllByTestId("notification-item");
+      expect(within(rows[0] as HTMLElement).getByText(/Um bônus de 25,00 USDT/)).toBeTruthy();
+      expect(
+        within(rows[1] as HTMLElement).getByText("@bob enviou 1,50 USDT para você."),
+      ).toBeTruthy();
+      expect(await screen.findByRole("link", { name: "Notificações, 2 não lidas" })).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Marcar todas como lidas" })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 });

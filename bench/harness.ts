@@ -55,6 +55,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         HOST: "127.0.0.1",
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
+        // A fixed pair for the bench (production requires one, ADR 059).
+        VAPID_PUBLIC_KEY:
+          "BC_G8SzYVcTOc57HtRXEZtoryYvjm6wY1oiJQ5JADd9U2fPnNXheZLMcSnAikMY0GAwxwLyzTg26-HPE7Ir7xpo",
+        VAPID_PRIVATE_KEY: "mCI5QbIKwq8nV1eu-uC1fCdi_mz9FfpaTE2pR7tc_kg",
         LOG_LEVEL: "warn",
         TRUST_PROXY: "1",
         RATE_LIMIT_MAX: "100000000",

@@ -10,7 +10,7 @@
 // An instance that dies is started again after a second (as a process supervisor would);
 // Ctrl-C stops nginx and sends SIGTERM to every instance. deploy/cluster-test.ts drives it.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -142,6 +142,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const command = options.command ?? ["node", "--enable-source-maps", "apps/server/dist/server.js"];
   const quiet = options.output === "quiet";
   const secret = process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("hex");
+  // One VAPID pair for every instance (production requires it, ADR 059).
+  const vapid =
+    process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY
+      ? { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY }
+      : vapidPair();
   let stopping = false;
 
   const instances = ports.map((instancePort, n): Instance => {
@@ -162,6 +167,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           DATABASE_URL: options.databaseUrl,
           TRUST_PROXY: "1",
           BETTER_AUTH_SECRET: secret,
+          VAPID_PUBLIC_KEY: vapid.publicKey,
+          VAPID_PRIVATE_KEY: vapid.privateKey,
           LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
           ...(options.redisUrl ? { REDIS_URL: options.redisUrl, RATE_LIMIT_STORE: "redis" } : {}),
           ...options.env,
@@ -291,4 +298,17 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? "")) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
+}
+
+/** A VAPID key pair as `web-push generate-vapid-keys` writes it: P-256, base64url. */
+function vapidPair(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    // 32 bytes even when the number has leading zero bytes.
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString("base64url"),
+  };
 }

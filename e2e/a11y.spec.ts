@@ -255,6 +255,7 @@ test.describe("desktop", () => {
         "/withdraw",
         "/support",
         "/activity",
+        "/notifications",
         "/referrals",
         "/events",
         "/marketplace",
@@ -264,7 +265,7 @@ test.describe("desktop", () => {
       ]);
       await sweepTabs(page, "/settings");
       await chooseLanguage(page, "pt-BR");
-      await sweep(page, ["/dashboard", "/transfer", "/feed"], "pt-BR");
+      await sweep(page, ["/dashboard", "/transfer", "/feed", "/notifications"], "pt-BR");
     });
 
     test("menus and the transfer dialog, open, in both themes", async ({ page }) => {

@@ -184,6 +184,8 @@ export default defineConfig({
         globPatterns: ["assets/**/*.{js,css,woff2}", "*.{svg,png}", "icons/*.png", "offline.*"],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
+        // Web Push: shows a notification and opens its page on click (public/sw-push.js, ADR 059).
+        importScripts: ["/sw-push.js"],
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [

@@ -13,6 +13,7 @@ import type { Env, TrustProxy } from "./config/env";
 import type { Database } from "./db/client";
 import { type Clock, systemClock } from "./lib/clock";
 import { resolveAuthSecret } from "./lib/secret";
+import { resolveVapidKeys } from "./lib/vapid";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAuth } from "./modules/auth/auth";
@@ -31,6 +32,12 @@ import { outboxBacklog } from "./modules/mail/mail.repository";
 import { createMailer, type Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
+import {
+  createPushSender,
+  type PushSender,
+  pushBacklog,
+} from "./modules/notifications/push.service";
 import { databaseStore } from "./modules/platform/rate-limit.service";
 import { presenceRoutes, presenceStore } from "./modules/presence/presence.routes";
 import type { PresenceStore } from "./modules/presence/presence.store";
@@ -90,6 +97,10 @@ declare module "fastify" {
     publicUrl: string;
     /** The support inbox (SUPPORT_EMAIL), told of every withdrawal request. */
     supportEmail: string | null;
+    /** The Web Push job (ADR 059). */
+    push: PushSender;
+    /** The VAPID public key browsers subscribe with. */
+    vapidPublicKey: string;
   }
 }
 
@@ -183,12 +194,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(realtimePlugin, { database: deps.database, redis });
+  // Web Push (ADR 059): the VAPID pair (configured, or generated into DATA_DIR outside
+  // production) and the push job, woken whenever a notification commits on any instance.
+  const vapid = resolveVapidKeys(
+    { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
+    env.VAPID_SUBJECT ??
+      (env.PUBLIC_URL.startsWith("https://") ? env.PUBLIC_URL : "mailto:support@viewvault.local"),
+    env.DATA_DIR,
+  );
+  const push = createPushSender({
+    db: deps.database.db,
+    clock: deps.clock ?? systemClock,
+    log: app.log,
+    vapid,
+  });
+  app.decorate("push", push);
+  app.decorate("vapidPublicKey", vapid.publicKey);
+  app.realtime.onAnnounce((event) => {
+    if (event === "notifications") push.nudge();
+  });
+  app.addHook("onClose", async () => {
+    await push.stop();
+  });
   app.decorate("money", {
     db: deps.database.db,
     afterCommit(profileIds) {
       if (profileIds.length === 0) return;
       app.realtime.publish(profileIds);
       mailer.nudge();
+      // Pushes of the notifications the command wrote (transfers, sales: no NOTIFY, ADR 059).
+      app.push.nudge();
     },
     posted: (kind) => app.metrics.ledgerPosted(kind),
   } satisfies Money);
@@ -262,6 +297,10 @@ async function registerModules(
   await app.register(supportRoutes);
   await app.register(fraudRoutes);
   await app.register(enforcementRoutes);
+  await app.register(notificationsRoutes, {
+    vapidPublicKey: app.vapidPublicKey,
+    allowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+  });
   if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });
   if (env.devMailbox) await app.register(mailboxRoutes);
 }
@@ -329,6 +368,7 @@ async function registerEdgePlugins(
     database: deps.database,
     token: env.METRICS_TOKEN,
     outboxBacklog: () => outboxBacklog(deps.database.db),
+    pushBacklog: () => pushBacklog(deps.database.db),
   });
   await app.register(moneyAuditPlugin);
   await app.register(lifecyclePlugin);

@@ -4,6 +4,7 @@ import type { Db } from "./db/client";
 import { runDueAccountDeletions } from "./modules/data-rights/account-deletion.service";
 import { clearDueHolds } from "./modules/holds/holds.service";
 import { purgeOldKeys } from "./modules/idempotency/idempotency.repository";
+import { notifyDailyPrizeOpening } from "./modules/notifications/notifications.service";
 import { claimJobRun, finishJobRun } from "./modules/platform/job-runs.repository";
 import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository";
 import { recomputeRanking } from "./modules/ranking/ranking.service";
@@ -63,6 +64,8 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
     app.money.afterCommit(await sweepSignupRewards(db)),
   );
   every(RANKING.refreshMinutes * 60_000, "ranking", () => recomputeRanking(db, app.clock));
+  // The daily prize opens soon: members who asked are told, once per date (ADR 059).
+  every(60_000, "daily prize reminder", () => notifyDailyPrizeOpening(db, app.clock));
   every(ACCOUNT_DELETION.jobSeconds * 1000, "account deletions", async () => {
     const { done, blocked } = await runDueAccountDeletions(db, app.clock);
     if (done.length) {

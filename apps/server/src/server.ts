@@ -62,6 +62,7 @@ async function serve(env: Env, prepared: boolean): Promise<void> {
     "database ready",
   );
   app.mailer.start();
+  app.push.start();
   startBackgroundJobs(app, database.db);
 
   let closing = false;

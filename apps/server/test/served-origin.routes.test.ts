@@ -131,6 +131,10 @@ describe("in production, only PUBLIC_URL and TRUSTED_ORIGINS", () => {
       env: {
         NODE_ENV: "production",
         BETTER_AUTH_SECRET: SECRET,
+        // A test pair (production requires one, ADR 059).
+        VAPID_PUBLIC_KEY:
+          "BC_G8SzYVcTOc57HtRXEZtoryYvjm6wY1oiJQ5JADd9U2fPnNXheZLMcSnAikMY0GAwxwLyzTg26-HPE7Ir7xpo",
+        VAPID_PRIVATE_KEY: "mCI5QbIKwq8nV1eu-uC1fCdi_mz9FfpaTE2pR7tc_kg",
         PUBLIC_URL: TEST_ORIGIN,
         TRUSTED_ORIGINS: "http://localhost:5173",
       },

@@ -25,6 +25,7 @@ export * from "./fairness";
 export * from "./figures";
 export * from "./money";
 export * from "./money-formatters";
+export * from "./notifications";
 export * from "./routes";
 export * from "./user-agent";
 export * from "./wallet/wallet-address";

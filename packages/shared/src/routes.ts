@@ -37,6 +37,7 @@ export const APP_PAGES = [
   "events",
   "marketplace",
   "ranking",
+  "notifications",
 ] as const;
 
 /**

@@ -266,6 +266,25 @@ export const ZEnv = z
       unsetIfEmpty,
       z.string().min(24, "must be at least 24 characters").optional(),
     ),
+    /**
+     * Web Push (ADR 059): the VAPID key pair (base64url, from `npx web-push generate-vapid-keys`)
+     * and the contact the push services see (mailto: or https:). Required in production; elsewhere
+     * a pair is generated into DATA_DIR.
+     */
+    VAPID_PUBLIC_KEY: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+    VAPID_PRIVATE_KEY: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+    VAPID_SUBJECT: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
+        .optional(),
+    ),
+    /**
+     * Tests only: accept push endpoints on http and private or loopback addresses (a local mock
+     * push service). Refused in production.
+     */
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
     /** End-to-end tests only: POST /api/test/clock moves the server clock (needs NODE_ENV=test). */
     E2E_CLOCK: bool.default(false),
     ...chainVariables,
@@ -276,6 +295,21 @@ export const ZEnv = z
         code: "custom",
         path: ["BETTER_AUTH_SECRET"],
         message: "is required in production (32+ random characters, the same on every instance)",
+      });
+    }
+    if (env.NODE_ENV === "production" && (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"],
+        message:
+          "is required in production (npx web-push generate-vapid-keys; the same pair on every instance)",
+      });
+    }
+    if (env.PUSH_ALLOW_PRIVATE_ENDPOINTS && env.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUSH_ALLOW_PRIVATE_ENDPOINTS"],
+        message: "is a test-only allowance, refused in production",
       });
     }
     if (env.RATE_LIMIT_STORE === "redis" && !env.REDIS_URL) {

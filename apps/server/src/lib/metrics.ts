@@ -38,6 +38,8 @@ export interface MetricsOptions {
   database: Database;
   /** Reads the outbox backlog; called at most once per scrape. */
   outboxBacklog: () => Promise<OutboxBacklog>;
+  /** Reads the push deliveries' backlog (ADR 059); called once per scrape. */
+  pushBacklog?: () => Promise<{ pending: number; failed: number }>;
   now?: () => number;
 }
 
@@ -114,6 +116,21 @@ export function createMetrics(opts: MetricsOptions): Metrics {
       this.set(oldestPendingAt ? Math.max(0, (now() - oldestPendingAt.getTime()) / 1000) : 0);
     },
   });
+
+  const { pushBacklog } = opts;
+  if (pushBacklog) {
+    new Gauge({
+      name: "vv_push_deliveries",
+      help: "Web Push deliveries not yet sent: pending (waiting or retrying) and failed (given up)",
+      labelNames: ["status"],
+      registers: [registry],
+      async collect() {
+        const { pending, failed } = await pushBacklog();
+        this.set({ status: "pending" }, pending);
+        this.set({ status: "failed" }, failed);
+      },
+    });
+  }
 
   const registeredAt = new Map<string, number>();
   const lastSuccess = new Map<string, number>();

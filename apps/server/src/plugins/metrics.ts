@@ -34,9 +34,14 @@ export const metricsPlugin = fp(
       database: Database;
       token: string | undefined;
       outboxBacklog: () => Promise<OutboxBacklog>;
+      pushBacklog?: () => Promise<{ pending: number; failed: number }>;
     },
   ) => {
-    const metrics = createMetrics({ database: opts.database, outboxBacklog: opts.outboxBacklog });
+    const metrics = createMetrics({
+      database: opts.database,
+      outboxBacklog: opts.outboxBacklog,
+      ...(opts.pushBacklog ? { pushBacklog: opts.pushBacklog } : {}),
+    });
     app.decorate("metrics", metrics);
 
     app.addHook("onResponse", (request, reply, done) => {

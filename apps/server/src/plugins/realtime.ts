@@ -9,15 +9,21 @@ import type { Database } from "../db/client";
 export const BALANCES_CHANNEL = "vv_balances";
 /** A member's session, profile or account changed (vv_member_changed, functions/accounts.sql). */
 export const MEMBERS_CHANNEL = "vv_members";
+/**
+ * A member has a new notification (vv_notify, db/functions/notifications.sql): NOTIFY at the
+ * commit of its cause, heard by every instance's LISTEN connection (PGlite: in-process).
+ */
+export const NOTIFICATIONS_CHANNEL = "vv_notifications";
 /** Named events for open streams (a daily or annual winner, a bonus granted), across instances. */
 export const ANNOUNCE_CHANNEL = "vv_announce";
 
 /**
  * What an open stream is told besides balances: `events` (a daily or annual winner: every
  * stream), `rewards` (a bonus granted to these members), `viewRequests` (a waiting view request
- * of these members was matched).
+ * of these members was matched), `notifications` (these members have a new notification: it
+ * comes from the database on every instance, so it is never re-broadcast).
  */
-export type Announcement = "events" | "rewards" | "viewRequests";
+export type Announcement = "events" | "rewards" | "viewRequests" | "notifications";
 const ANNOUNCEMENTS: readonly string[] = [
   "events",
   "rewards",
@@ -103,6 +109,9 @@ export const realtimePlugin = fp(
         ids === "*" ? null : ids.split(",").filter(Boolean),
       );
     };
+    const dispatchNotification = (memberId: string | undefined) => {
+      if (memberId) dispatchAnnouncement("notifications", [memberId]);
+    };
     let sendAnnouncement: (payload: string) => Promise<void> = async () => {};
 
     let pending = new Set<string>();
@@ -125,9 +134,14 @@ export const realtimePlugin = fp(
     if (database.pglite) {
       // One process owns the embedded database: nothing to broadcast, member changes in-process.
       const unlisten = await database.pglite.listen(MEMBERS_CHANNEL, dispatchMember);
+      const unlistenNotifications = await database.pglite.listen(
+        NOTIFICATIONS_CHANNEL,
+        dispatchNotification,
+      );
       live = true;
       stop = async () => {
         await unlisten();
+        await unlistenNotifications();
       };
     } else if (database.url && database.pool) {
       const url = database.url;
@@ -138,6 +152,7 @@ export const realtimePlugin = fp(
         const c = new pg.Client({ connectionString: url });
         c.on("notification", (msg) => {
           if (msg.channel === MEMBERS_CHANNEL) dispatchMember(msg.payload);
+          else if (msg.channel === NOTIFICATIONS_CHANNEL) dispatchNotification(msg.payload);
           else if (msg.channel === ANNOUNCE_CHANNEL) receiveAnnouncement(msg.payload);
           else receiveBalances(msg.payload);
         });
@@ -157,6 +172,7 @@ export const realtimePlugin = fp(
         c.on("end", () => onLost());
         await c.connect();
         await c.query(`LISTEN ${MEMBERS_CHANNEL}`);
+        await c.query(`LISTEN ${NOTIFICATIONS_CHANNEL}`);
         if (!opts.redis) {
           await c.query(`LISTEN ${BALANCES_CHANNEL}`);
           await c.query(`LISTEN ${ANNOUNCE_CHANNEL}`);

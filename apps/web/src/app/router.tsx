@@ -84,6 +84,10 @@ const ActivityPage = lazyPage(
   () => import("./routes/activity/activity-page").then((m) => m.ActivityPage),
   ["activity", "money"],
 );
+const NotificationsPage = lazyPage(
+  () => import("./routes/notifications/notifications-page").then((m) => m.NotificationsPage),
+  ["notifications", "money"],
+);
 const ReferralsPage = lazyPage(
   () => import("./routes/referrals/referrals-page").then((m) => m.ReferralsPage),
   ["referrals", "money"],
@@ -102,7 +106,7 @@ const RankingPage = lazyPage(
 );
 const SettingsPage = lazyPage(
   () => import("./routes/settings/settings-page").then((m) => m.SettingsPage),
-  ["settings", "auth", "errors", "ranking"],
+  ["settings", "auth", "errors", "ranking", "notifications"],
 );
 const MailboxPage = lazyPage(
   () => import("./routes/dev/mailbox-page").then((m) => m.MailboxPage),
@@ -177,6 +181,7 @@ export const routes: RouteObject[] = [
               { path: "withdraw", element: <WithdrawPage /> },
               { path: "support", element: <SupportPage /> },
               { path: "activity", element: <ActivityPage /> },
+              { path: "notifications", element: <NotificationsPage /> },
               { path: "referrals", element: <ReferralsPage /> },
               { path: "events", element: <EventsPage /> },
               { path: "marketplace", element: <MarketplacePage /> },

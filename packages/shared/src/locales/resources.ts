@@ -15,6 +15,7 @@ import enLanding from "./en/landing.json" with { type: "json" };
 import enMailbox from "./en/mailbox.json" with { type: "json" };
 import enMarketplace from "./en/marketplace.json" with { type: "json" };
 import enMoney from "./en/money.json" with { type: "json" };
+import enNotifications from "./en/notifications.json" with { type: "json" };
 import enPages from "./en/pages.json" with { type: "json" };
 import enProfile from "./en/profile.json" with { type: "json" };
 import enRanking from "./en/ranking.json" with { type: "json" };
@@ -41,6 +42,7 @@ import ptLanding from "./pt-BR/landing.json" with { type: "json" };
 import ptMailbox from "./pt-BR/mailbox.json" with { type: "json" };
 import ptMarketplace from "./pt-BR/marketplace.json" with { type: "json" };
 import ptMoney from "./pt-BR/money.json" with { type: "json" };
+import ptNotifications from "./pt-BR/notifications.json" with { type: "json" };
 import ptPages from "./pt-BR/pages.json" with { type: "json" };
 import ptProfile from "./pt-BR/profile.json" with { type: "json" };
 import ptRanking from "./pt-BR/ranking.json" with { type: "json" };
@@ -70,6 +72,7 @@ export const LOCALE_RESOURCES = {
     mailbox: enMailbox,
     marketplace: enMarketplace,
     money: enMoney,
+    notifications: enNotifications,
     pages: enPages,
     profile: enProfile,
     ranking: enRanking,
@@ -98,6 +101,7 @@ export const LOCALE_RESOURCES = {
     mailbox: ptMailbox,
     marketplace: ptMarketplace,
     money: ptMoney,
+    notifications: ptNotifications,
     pages: ptPages,
     profile: ptProfile,
     ranking: ptRanking,

@@ -40,6 +40,7 @@ DECLARE
   v_currency text;
   v_profile uuid;
   v_kind text;
+  v_notified bigint;
   v_balance bigint;
   v_views bigint := 0;
   v_usdt bigint := 0;
@@ -124,6 +125,8 @@ BEGIN
   FROM t, unnest(v_leg_ids, v_leg_currencies, v_leg_amounts, v_leg_balances, v_leg_counterparties)
     AS l(id, currency, amount, balance, counterparty);
   IF cardinality(v_earned_profiles) > 0 THEN
+    -- A milestone crossed tells its member (vv_notify, db/functions/notifications.sql): the
+    -- reward row and the notification in this posting's transaction; nothing when none is crossed.
     WITH earned AS (
       SELECT * FROM unnest(v_earned_profiles, v_earned) AS e(profile_id, amount)),
     counted AS (
@@ -131,12 +134,18 @@ BEGIN
       SELECT profile_id, amount FROM earned
       ON CONFLICT (profile_id) DO UPDATE SET earned_views = m.earned_views + excluded.earned_views,
         updated_at = now()
-      RETURNING m.profile_id, m.earned_views)
-    INSERT INTO milestone_rewards (user_id, milestone_views, reward_usdt)
-    SELECT c.profile_id, l.views, l.reward_usdt
-    FROM counted c JOIN earned e ON e.profile_id = c.profile_id
-    JOIN milestone_levels l ON l.views > c.earned_views - e.amount AND l.views <= c.earned_views
-    ON CONFLICT (user_id, milestone_views) DO NOTHING;
+      RETURNING m.profile_id, m.earned_views),
+    reached AS (
+      INSERT INTO milestone_rewards (user_id, milestone_views, reward_usdt)
+      SELECT c.profile_id, l.views, l.reward_usdt
+      FROM counted c JOIN earned e ON e.profile_id = c.profile_id
+      JOIN milestone_levels l ON l.views > c.earned_views - e.amount AND l.views <= c.earned_views
+      ON CONFLICT (user_id, milestone_views) DO NOTHING
+      RETURNING user_id, milestone_views, reward_usdt)
+    SELECT count(vv_notify(r.user_id, 'milestoneReached', jsonb_build_object(
+      'views', r.milestone_views::text, 'amount', vv_usdt_text(r.reward_usdt)), now()))
+      INTO v_notified
+    FROM reached r;
   END IF;
   RETURN v_tx;
 END;

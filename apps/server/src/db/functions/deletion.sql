@@ -161,6 +161,11 @@ BEGIN
     DELETE FROM two_factors WHERE user_id = v_auth;
     DELETE FROM verifications WHERE identifier = v_email OR value = v_auth;
     DELETE FROM ranking_entries WHERE profile_id = v_row.profile_id;
+    -- Notifications, channel choices and push subscriptions go (ADR 059); their push deliveries
+    -- go with them (ON DELETE CASCADE).
+    DELETE FROM notifications WHERE member_id = v_row.profile_id;
+    DELETE FROM notification_preferences WHERE member_id = v_row.profile_id;
+    DELETE FROM push_subscriptions WHERE member_id = v_row.profile_id;
     DELETE FROM mail_outbox WHERE profile_id = v_row.profile_id OR "to" = v_email;
     INSERT INTO mail_outbox ("to", kind, template, params, profile_id)
     VALUES (v_email, 'account-deletion-done', 'accountDeletionDone', '{}', v_row.profile_id);

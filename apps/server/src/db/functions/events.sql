@@ -176,6 +176,8 @@ BEGIN
     jsonb_build_object('status', NULL),
     jsonb_build_object('status', v_bonus.status, 'amount', p_amount::text, 'currency', 'USDT'),
     p_reason, p_ip, jsonb_build_object('bonusId', v_bonus.id), p_now);
+  PERFORM vv_notify(p_target, 'bonusGranted',
+    jsonb_build_object('amount', vv_usdt_text(p_amount), 'bonusId', v_bonus.id::text), p_now);
   RETURN vv_answer(p_actor, p_key, 201, jsonb_build_object(
     'id', v_bonus.id, 'status', v_bonus.status, 'claimAmount', v_bonus.claim_amount::text,
     'reason', v_bonus.reason,

@@ -90,6 +90,12 @@ BEGIN
           CASE p_outcome WHEN 'CLEARED' THEN vv_account(v_member, v_currency)
                ELSE vv_system_account('rewards', v_currency) END],
     ARRAY[-v_hold.amount, v_hold.amount], ARRAY[NULL, NULL]::uuid[], v_tx);
+  IF p_staff IS NOT NULL AND p_outcome = 'CLEARED' THEN
+    -- Staff cleared it early: the member is told. The job's clearing of a due hold is not
+    -- announced (every watch reward is a hold: one notification per watch would be noise).
+    PERFORM vv_notify(v_member, 'holdCleared', jsonb_build_object(
+      'currency', v_currency, 'amount', v_hold.amount::text, 'holdId', v_hold.id::text), p_now);
+  END IF;
   IF p_staff IS NOT NULL THEN
     INSERT INTO audit_events (actor_profile_id, actor_role, action, target_profile_id, target_type,
                               target_id, before, after, reason, address, created_at)

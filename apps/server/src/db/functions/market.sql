@@ -74,12 +74,10 @@ BEGIN
     ARRAY[-v_offer.total_price_usdt, v_offer.total_price_usdt, -v_offer.views_quantity, v_offer.views_quantity],
     ARRAY[v_offer.seller_id, p_buyer, NULL, v_offer.seller_id], v_tx);
   SELECT username INTO v_buyer_username FROM profiles WHERE id = p_buyer;
-  INSERT INTO mail_outbox ("to", kind, template, params, profile_id)
-  SELECT u.email, 'offer-sold', 'offerSold', jsonb_build_object(
-           'views', v_offer.views_quantity::text, 'total', v_offer.total_price_usdt::text,
-           'buyer', v_buyer_username), p.id
-  FROM profiles p JOIN users u ON u.id = p.auth_uid
-  WHERE p.id = v_offer.seller_id AND coalesce((p.email_prefs ->> 'transactions')::boolean, false);
+  -- The seller's notification (and e-mail, where they keep it on: vv_notify).
+  PERFORM vv_notify(v_offer.seller_id, 'offerSold', jsonb_build_object(
+    'views', v_offer.views_quantity::text, 'total', v_offer.total_price_usdt::text,
+    'buyer', v_buyer_username, 'offerId', v_offer.id::text), p_now);
   RETURN vv_answer(p_buyer, p_key, 200, jsonb_build_object(
     'offer', vv_offer_json(p_offer), 'balances', vv_balances(p_buyer)), ARRAY[p_buyer, v_offer.seller_id]);
 END;

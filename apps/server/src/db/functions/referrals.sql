@@ -80,6 +80,9 @@ BEGIN
     updated_at = now()
   WHERE user_id = v_ref.referrer_user_id;
   v_commission_to := vv_pay_commission(v_ref.referred_user_id, v_ref.usdt_bonus, false, p_commission_bps);
+  PERFORM vv_notify(v_ref.referrer_user_id, 'referralConfirmed', jsonb_build_object(
+    'username', (SELECT username FROM profiles WHERE id = v_ref.referred_user_id),
+    'views', v_ref.views_bonus::text), now());
   INSERT INTO audit_events (actor_profile_id, actor_role, action, target_profile_id, reason,
     before, after, address, details)
   VALUES (p_actor, p_actor_role, 'referral.approve', v_ref.referred_user_id, p_reason,

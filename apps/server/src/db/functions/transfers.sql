@@ -7,7 +7,7 @@
 -- read from the recipient field (recipientRef in packages/shared, ADR 043: the seeds' id-or-
 -- username rule lives there once), or null for no one; here only what can change until the
 -- commit: both members' accounts in one read, never the sender, never a suspended member; one
--- posting; then the record, the recipient's notice and the answer in one statement.
+-- posting; then the record and the answer in one statement, and the recipient's notification.
 CREATE OR REPLACE FUNCTION vv_transfer(
   p_sender uuid, p_key text, p_route text, p_hash text,
   p_recipient text, p_currency text, p_amount bigint, p_sender_username text
@@ -20,7 +20,6 @@ DECLARE
 BEGIN
   IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
   SELECT p.id, p.username, p.is_verified, p.suspended, p.auth_uid,
-         (p.email_prefs ->> 'transactions')::boolean AS notify,
          ra.id AS to_account, sa.id AS from_account
     INTO v_to
   FROM profiles p
@@ -35,17 +34,15 @@ BEGIN
     ARRAY[-p_amount, p_amount], ARRAY[v_to.id, p_sender]);
   WITH transfer AS (
     INSERT INTO user_transfers (sender_id, recipient_id, transfer_type, amount, ledger_transaction_id)
-    VALUES (p_sender, v_to.id, p_currency, p_amount, v_tx) RETURNING id, status, created_at),
-  notice AS (
-    INSERT INTO mail_outbox ("to", kind, template, params, profile_id)
-    SELECT u.email, 'transfer-received', 'transferReceived', jsonb_build_object(
-             'currency', p_currency, 'amount', p_amount::text, 'sender', p_sender_username), v_to.id
-    FROM users u WHERE u.id = v_to.auth_uid AND v_to.notify)
+    VALUES (p_sender, v_to.id, p_currency, p_amount, v_tx) RETURNING id, status, created_at)
   SELECT jsonb_build_object(
       'transfer', jsonb_build_object('id', t.id, 'status', t.status, 'createdAt', t.created_at),
       'recipient', jsonb_build_object('id', v_to.id, 'username', v_to.username, 'isVerified', v_to.is_verified),
       'balances', vv_balances(p_sender))
     INTO v_result FROM transfer t;
+  -- The recipient's notification (and e-mail, where they keep it on: vv_notify).
+  PERFORM vv_notify(v_to.id, 'transferReceived', jsonb_build_object(
+    'currency', p_currency, 'amount', p_amount::text, 'sender', p_sender_username), now());
   RETURN vv_answer(p_sender, p_key, 200, v_result, ARRAY[p_sender, v_to.id]);
 END;
 $$;

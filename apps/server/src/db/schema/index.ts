@@ -8,6 +8,7 @@ export * from "./ledger";
 export * from "./mail";
 export * from "./market";
 export * from "./money";
+export * from "./notifications";
 export * from "./platform";
 export * from "./profiles";
 export * from "./ranking";

@@ -9,11 +9,13 @@ export async function getBalances(db: Db, profileId: string): Promise<TBalances>
 }
 
 const HEARTBEAT_MS = 25_000;
+const NOTIFY_COALESCE_MS = 200;
 
 /**
  * Server-sent events: the member's balances now, then again whenever the ledger changes them
  * (on any instance, through the realtime plugin), `events` when a daily or annual winner is
- * known, `rewards` when the member is granted a bonus, with a comment line as keep-alive.
+ * known, `rewards` when the member is granted a bonus, `notifications` when they have a new
+ * notification (the bell reads its count again), with a comment line as keep-alive.
  */
 export async function streamBalances(
   app: Pick<FastifyInstance, "db" | "realtime" | "lifecycle">,
@@ -52,8 +54,18 @@ export async function streamBalances(
   });
   // A daily or annual winner (every stream), a bonus granted (its member's streams): the page
   // refetches what it shows.
+  // New notifications come one NOTIFY per cause: a burst is told once per NOTIFY_COALESCE_MS.
+  let notifyTimer: NodeJS.Timeout | undefined;
   const unannounce = app.realtime.onAnnounce((event, members) => {
-    if (members === null || members.includes(profileId)) raw.write(`event: ${event}\ndata: {}\n\n`);
+    if (members !== null && !members.includes(profileId)) return;
+    if (event !== "notifications") {
+      raw.write(`event: ${event}\ndata: {}\n\n`);
+      return;
+    }
+    notifyTimer ??= setTimeout(() => {
+      notifyTimer = undefined;
+      if (!raw.writableEnded) raw.write("event: notifications\ndata: {}\n\n");
+    }, NOTIFY_COALESCE_MS);
   });
   const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
   // A draining instance ends the stream; the browser reconnects (to another instance) after a
@@ -61,6 +73,7 @@ export async function streamBalances(
   const untrack = app.lifecycle.track(() => raw.end("retry: 1000\n\n"));
   request.on("close", () => {
     clearInterval(heartbeat);
+    clearTimeout(notifyTimer);
     unsubscribe();
     unannounce();
     untrack();

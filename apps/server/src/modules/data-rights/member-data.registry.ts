@@ -180,6 +180,16 @@ export const MEMBER_DATA: MemberColumn[] = [
     export: false,
     reason: "a staff session's desk unlock time: an access control record, not the member's data",
   },
+  // Issue 24: notifications (ADR 059). Push subscriptions are exported without their keys.
+  { table: "notifications", column: "member_id", key: "profile", export: true },
+  { table: "notification_preferences", column: "member_id", key: "profile", export: true },
+  {
+    table: "push_subscriptions",
+    column: "member_id",
+    key: "profile",
+    export: true,
+    omit: ["p256dh", "auth"],
+  },
   // Issue 12: the staff member who decided a held referral.
   {
     table: "referrals",

@@ -22,6 +22,7 @@ import {
 import { clawBackMemberHolds } from "../holds/holds.service";
 import type { Money } from "../ledger/money-command";
 import { setMemberSuspended } from "../members/suspension.service";
+import { notifyMember } from "../notifications/notifications.service";
 import { riskOf, signalsSince, upsertRisk } from "../risk/risk.repository";
 import { clustersOf, windowStart } from "../risk/risk.service";
 import {
@@ -242,6 +243,7 @@ export async function applyFraudAction(
         before: { cashoutPaused: false },
         after: { cashoutPaused: true, pausedAt: now.toISOString() },
       });
+      await notifyMember(tx, memberId, "cashoutPaused", { reason }, now);
       return;
     }
     // lift

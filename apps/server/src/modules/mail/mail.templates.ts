@@ -3,8 +3,12 @@ import {
   formatUsdt,
   formatViews,
   type Locale,
+  NOTIFICATION_KINDS,
+  notificationLink,
+  notificationTextParams,
   PRODUCT_NAME,
   parseUserAgent,
+  type TNotificationKind,
   WITHDRAWAL,
 } from "@viewvault/shared";
 import { translator } from "../../lib/i18n";
@@ -69,12 +73,46 @@ export function renderMail(
 ): RenderedMail {
   const t = translator(locale);
   const fill = (key: string) => t(`emails:${key}`, { product: PRODUCT_NAME, ...values });
-  const subject = fill(`${kind}.subject`);
-  const heading = fill(`${kind}.heading`);
-  const body = fill(`${kind}.body`);
-  const button = fill(`${kind}.button`);
+  return layout(locale, values.url, {
+    subject: fill(`${kind}.subject`),
+    heading: fill(`${kind}.heading`),
+    body: fill(`${kind}.body`),
+    button: fill(`${kind}.button`),
+    ignore: NO_IGNORE_LINE.includes(kind) ? "" : fill("ignore"),
+  });
+}
+
+/**
+ * A notification's e-mail (issue 24, ADR 059) for the kinds without an e-mail of their own: the
+ * inbox's title and text in the member's language, and a button to where it happened.
+ */
+export function renderNotificationMail(
+  kind: TNotificationKind,
+  locale: Locale,
+  params: Record<string, string>,
+  publicUrl: string,
+): RenderedMail {
+  const t = translator(locale);
+  const values = notificationTextParams(kind, params);
+  return layout(locale, `${publicUrl}${notificationLink(kind, params)}`, {
+    subject: t(`notifications:kinds.${kind}.title`, values),
+    heading: t(`notifications:kinds.${kind}.title`, values),
+    body: t(`notifications:kinds.${kind}.body`, values),
+    button: t("notifications:open"),
+    ignore: "",
+  });
+}
+
+function layout(
+  locale: Locale,
+  rawUrl: string,
+  parts: { subject: string; heading: string; body: string; button: string; ignore: string },
+): RenderedMail {
+  const t = translator(locale);
+  const fill = (key: string) => t(`emails:${key}`, { product: PRODUCT_NAME });
+  const { subject, heading, body, button, ignore } = parts;
+  const values = { url: rawUrl };
   const footer = fill("footer");
-  const ignore = NO_IGNORE_LINE.includes(kind) ? "" : fill("ignore");
   const text = [heading, "", body, "", `${button}: ${values.url}`, "", ignore, "", footer]
     .filter((line, i, all) => !(line === "" && all[i - 1] === ""))
     .join("\n");
@@ -131,6 +169,7 @@ export function renderNotice(
         address: params.address ?? "",
         hours: params.hours ?? "",
       });
+    case "supportAnswered":
     case "supportReply":
       return renderMail("supportReply", locale, {
         url: `${publicUrl}/support`,
@@ -169,6 +208,8 @@ export function renderNotice(
     case "accountDeletionDone":
       return renderMail(template, locale, { url: publicUrl });
     default:
+      if (template in NOTIFICATION_KINDS)
+        return renderNotificationMail(template as TNotificationKind, locale, params, publicUrl);
       throw new Error(`unknown notice template ${template}`);
   }
 }

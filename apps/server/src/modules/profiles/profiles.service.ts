@@ -14,6 +14,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Member } from "../../lib/member";
 import { accountSecurityOf, confirmIdentity } from "../identity/identity.service";
+import { setTransactionEmails } from "../notifications/notifications.service";
 import {
   countReferrals,
   findProfileById,
@@ -155,6 +156,8 @@ export async function updateNotifications(
   prefs: TNotificationPrefs,
 ): Promise<TMe> {
   member.profile = await updateProfile(db, member.profile.id, { emailPrefs: prefs });
+  // "transactions" is now the e-mail channel of the kinds it covered (ADR 059).
+  await setTransactionEmails(db, member.profile.id, prefs.transactions);
   return getMe(db, member);
 }
 

@@ -31,6 +31,7 @@ export async function lockReferee(tx: DbOrTx, profileId: string) {
   const [row] = await tx
     .select({
       id: profiles.id,
+      username: profiles.username,
       referredBy: profiles.referredBy,
       signupIp: profiles.signupIp,
       signupUserAgent: profiles.signupUserAgent,

@@ -9,6 +9,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { postTransaction } from "../ledger/ledger.service";
+import { notifyMember } from "../notifications/notifications.service";
 import { findProfileByAuthUid } from "../profiles/profiles.repository";
 import {
   addReferralEarnings,
@@ -98,6 +99,13 @@ export async function grantSignupRewards(
         status: "HELD",
         flagReason: flag,
       });
+      await notifyMember(
+        tx,
+        referee.referredBy,
+        "referralHeld",
+        { username: referee.username },
+        null,
+      );
       return { outcome: "held" as const, touched: [] };
     }
     const { transactionId } = await postTransaction(tx, {
@@ -128,6 +136,13 @@ export async function grantSignupRewards(
       ledgerTransactionId: transactionId,
     });
     await addReferralEarnings(tx, referee.referredBy, viewsBonus, 0n);
+    await notifyMember(
+      tx,
+      referee.referredBy,
+      "referralConfirmed",
+      { username: referee.username, views: viewsBonus.toString() },
+      null,
+    );
     await payCommission(tx, referee, usdtBonus, false);
     return { outcome: "paid" as const, touched: [referee.id, referee.referredBy] };
   });

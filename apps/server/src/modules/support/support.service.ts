@@ -23,7 +23,7 @@ import {
   IDEMPOTENCY_ARGS,
   type Money,
 } from "../ledger/money-command";
-import { queueNotice } from "../profiles/profiles.repository";
+import { notifyMember } from "../notifications/notifications.service";
 import { toWithdrawal } from "../withdrawals/withdrawals.mapper";
 import {
   countSupportRequests,
@@ -326,7 +326,8 @@ export async function postStaffReply(
       body,
       createdAt: now,
     });
-    await queueNotice(tx, owner, "support-reply", "supportReply", { body });
+    // The member's notification; its e-mail (where they keep it on) is the reply e-mail.
+    await notifyMember(tx, owner, "supportAnswered", { requestId, body }, now);
     await recordAuditEvent(tx, {
       actorProfileId: staff.profile.id,
       actorRole: staff.profile.role,

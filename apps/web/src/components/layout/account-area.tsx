@@ -5,10 +5,11 @@ import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-context";
 import { AccountTriggerContent } from "./account-trigger";
+import { NotificationBell } from "./notification-bell";
 
 const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
-/** "Sign in" for visitors; the username with a small menu for members. */
+/** "Sign in" for visitors; the notification bell and the username with a small menu for members. */
 export function AccountArea() {
   const { t } = useTranslation("common");
   const { user, profile, loading } = useAuth();
@@ -36,8 +37,11 @@ export function AccountArea() {
     </Button>
   );
   return (
-    <Suspense fallback={placeholder}>
-      <AccountMenu username={username} />
-    </Suspense>
+    <>
+      <NotificationBell />
+      <Suspense fallback={placeholder}>
+        <AccountMenu username={username} />
+      </Suspense>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import {
 import type { TBalances } from "@viewvault/shared";
 import { useEffect } from "react";
 import { useAuth } from "@/lib/auth/auth-context";
+import { notificationsQueryKey } from "@/lib/notifications/unread-count";
 import { usePresenceHeartbeat } from "@/lib/presence/use-presence-heartbeat";
 import { balancesQueryKey } from "./get-balances";
 
@@ -67,8 +68,11 @@ export async function applyBalancesEvent(
   queryClient.setQueryData(balancesQueryKey, balances);
   if (previous && !sameBalances(previous, balances)) {
     await refetchAfterChange(queryClient, {
+      // The bell and the inbox too: a transfer received or an offer sold notifies without a
+      // `notifications` event of its own (ADR 059).
       predicate: (query) =>
-        query.queryKey[0] === "money" && MONEY_LISTS.includes(String(query.queryKey[1])),
+        (query.queryKey[0] === "money" && MONEY_LISTS.includes(String(query.queryKey[1]))) ||
+        query.queryKey[0] === notificationsQueryKey[0],
     });
   }
 }
@@ -81,12 +85,14 @@ export const viewRequestsQueryKey = ["videos", "view-requests"] as const;
 
 /**
  * What each named event of the stream reads again: a daily or annual winner (every tab), a bonus
- * granted to this member, a waiting view request of this member matched by another's.
+ * granted to this member, a waiting view request of this member matched by another's, a new
+ * notification of this member (the bell and the inbox).
  */
 const ANNOUNCED_QUERIES = {
   events: ["events"],
   rewards: ["money", "rewards"],
   viewRequests: viewRequestsQueryKey,
+  notifications: notificationsQueryKey,
 } as const satisfies Record<string, readonly string[]>;
 
 type Announcement = keyof typeof ANNOUNCED_QUERIES;

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { NOTIFICATION_KIND_NAMES } from "@viewvault/shared";
 import { describe, expect, it } from "vitest";
 import i18n from "@/lib/i18n";
 import { memberFixture, mockApi } from "@/test/mock-api";
@@ -64,6 +65,43 @@ describe("/settings", () => {
     expect(screen.getByRole("link", { name: /Back to dashboard/ }).getAttribute("href")).toBe(
       "/dashboard",
     );
+  });
+
+  it("lists every kind with the inbox always on and e-mail and push switches", async () => {
+    const saved: unknown[] = [];
+    signedIn(
+      {},
+      {
+        "GET /api/notifications/preferences": {
+          preferences: NOTIFICATION_KIND_NAMES.map((kind) => ({
+            kind,
+            email: kind === "transferReceived",
+            push: true,
+          })),
+        },
+        "PUT /api/notifications/preferences": ({ body }: { body: { preferences: unknown[] } }) => {
+          saved.push(...body.preferences);
+          return {
+            preferences: NOTIFICATION_KIND_NAMES.map((kind) => ({ kind, email: true, push: true })),
+          };
+        },
+      },
+    );
+    await renderRoute("/settings?tab=notifications");
+    const table = await screen.findByRole("table", { name: "What we tell you, and how" });
+    expect(within(table).getAllByRole("row")).toHaveLength(NOTIFICATION_KIND_NAMES.length + 1);
+    const email = within(table).getByRole("switch", { name: "E-mail for Transfer received" });
+    expect(email.getAttribute("aria-checked")).toBe("true");
+    const bonusEmail = within(table).getByRole("switch", { name: "E-mail for Bonus granted" });
+    expect(bonusEmail.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(bonusEmail);
+    await waitFor(() => expect(saved).toEqual([{ kind: "bonusGranted", email: true, push: true }]));
+    // jsdom has no push: the card says so instead of offering a button that cannot work.
+    expect(screen.getByTestId("push-state").getAttribute("data-state")).toBe("unsupported");
+    expect(screen.getByText(/This browser cannot receive push notifications/)).toBeTruthy();
+    // The former "transactions" switch is the e-mail column now; the account e-mails stay.
+    expect(screen.queryByRole("switch", { name: "Transactions" })).toBeNull();
+    expect(screen.getByRole("switch", { name: "News and events" })).toBeTruthy();
   });
 
   it("validates the wallet address for each network", async () => {

@@ -139,6 +139,30 @@ describe("/support", () => {
     expect(await screen.findByText("Where is it?")).toBeTruthy();
   });
 
+  it("opens the thread of the request a notification links to (?request=)", async () => {
+    const { session, me } = memberFixture();
+    const other = { ...REQUEST, id: "8d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a", withdrawal: null };
+    mockApi({
+      "GET /api/auth/get-session": session,
+      "GET /api/me": me,
+      "GET /api/balances": {
+        views: "0",
+        usdt: "0",
+        pendingUsdt: "0",
+        heldViews: "0",
+        heldNextClearAt: null,
+      },
+      "GET /api/support/requests": { ...EMPTY, total: 2, requests: [other, REQUEST] },
+      [`GET /api/support/requests/${REQUEST.id}/messages`]: { messages: [] },
+    });
+    await renderRoute(`/support?request=${REQUEST.id}`);
+    const rows = await screen.findAllByTestId("my-request");
+    expect(
+      within(rows[1] as HTMLElement).getByRole("button", { name: "Hide messages" }),
+    ).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByRole("button", { name: "Messages" })).toBeTruthy();
+  });
+
   it("gates the desk with the staff member's password, then lists and updates requests", async () => {
     const { statusBodies } = staffSetup();
     await renderRoute("/support");

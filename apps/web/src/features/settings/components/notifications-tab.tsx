@@ -6,11 +6,27 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Switch } from "@/components/ui/switch";
 import { ApiError } from "@/lib/api-client";
 import { useUpdateNotifications } from "../api/update-notifications";
+import { NotificationChannelsCard } from "./notification-channels-card";
 
-const PREFS: (keyof TNotificationPrefs)[] = ["newSignIn", "transactions", "product"];
+/**
+ * The e-mails that are not notifications of the inbox. The former "transactions" switch became
+ * the e-mail column of the kinds it covered (NotificationChannelsCard, ADR 059); the value is
+ * sent back unchanged.
+ */
+const PREFS: (keyof TNotificationPrefs)[] = ["newSignIn", "product"];
 
-/** Notificações: three e-mail preferences, each saved as soon as it is switched. */
+/** Notificações: each kind's channels (inbox, e-mail, push), then the account e-mails. */
 export function NotificationsTab({ me }: { me: TMe }) {
+  return (
+    <div className="grid gap-6">
+      <NotificationChannelsCard />
+      <AccountEmailsCard me={me} />
+    </div>
+  );
+}
+
+/** Two e-mail preferences, each saved as soon as it is switched. */
+function AccountEmailsCard({ me }: { me: TMe }) {
   const { t } = useTranslation("settings");
   const mutation = useUpdateNotifications();
   const prefs = me.notifications;

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -11,6 +12,14 @@ export function MyRequestsCard() {
   const { t } = useTranslation("support");
   const query = useOwnRequests();
   const failed = query.isError;
+  // A notification links here with ?request=<id>: that request's thread is open and in view.
+  const [params] = useSearchParams();
+  const linked = params.get("request");
+  const loaded = query.isSuccess;
+  useEffect(() => {
+    if (linked && loaded)
+      document.getElementById(`request-${linked}`)?.scrollIntoView?.({ block: "center" });
+  }, [linked, loaded]);
   useEffect(() => {
     if (failed) toast.error(t("member.loadFailed"));
   }, [failed, t]);
@@ -30,8 +39,17 @@ export function MyRequestsCard() {
         ) : (
           <ul className="divide-y" aria-label={t("member.listTitle")}>
             {query.data.requests.map((request) => (
-              <li key={request.id} className="py-3" data-testid="my-request">
-                <RequestDetails request={request} audience="member" />
+              <li
+                key={request.id}
+                id={`request-${request.id}`}
+                className="py-3"
+                data-testid="my-request"
+              >
+                <RequestDetails
+                  request={request}
+                  audience="member"
+                  initiallyOpen={request.id === linked}
+                />
               </li>
             ))}
           </ul>

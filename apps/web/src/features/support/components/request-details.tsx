@@ -20,13 +20,16 @@ function hasTransaction(status: string): boolean {
 export function RequestDetails({
   request,
   audience,
+  initiallyOpen = false,
 }: {
   request: TSupportRequest;
   audience: ThreadAudience;
+  /** Its thread shown at once (a notification's link: /support?request=<id>). */
+  initiallyOpen?: boolean;
 }) {
   const { t } = useTranslation("support");
   const fmt = useMoneyFormat();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const w = request.withdrawal;
   return (
     <div className="grid min-w-0 gap-1 text-sm">

@@ -209,23 +209,44 @@ describe("every cause tells its member", () => {
     ]);
   });
 
-  it("staff clear held earnings early; the clearing job does not announce", async () => {
+  it("staff clear held earnings early, one each; the clearing job tells once a day while unread", async () => {
     const m = await member();
     const early = await fundHeld(db(), m.id, 5n, { now: clock.now() });
-    const due = await fundHeld(db(), m.id, 3n, {
-      now: new Date(clock.now().getTime() - 48 * 3600_000),
-    });
+    const twoDaysAgo = new Date(clock.now().getTime() - 48 * 3600_000);
+    const due = [];
+    for (const amount of [3n, 4n, 6n])
+      due.push(await fundHeld(db(), m.id, amount, { now: twoDaysAgo }));
+    const settle = (hold: string) =>
+      db().execute(
+        sql`select vv_hold_settle(${hold}::uuid, 'CLEARED', null, null, null, null,
+              ${clock.now().toISOString()}::timestamptz, true)`,
+      );
     await db().execute(
       sql`select vv_hold_settle(${early}::uuid, 'CLEARED', ${admin.id}::uuid, 'admin', 'checked',
             null, ${clock.now().toISOString()}::timestamptz, false)`,
     );
-    await db().execute(
-      sql`select vv_hold_settle(${due}::uuid, 'CLEARED', null, null, null, null,
-            ${clock.now().toISOString()}::timestamptz, true)`,
+    await settle(due[0] as string);
+    await settle(due[1] as string);
+    expect(await kindsOf(m.id)).toEqual(
+      expect.arrayContaining([
+        { kind: "holdCleared", params: { currency: "VIEWS", amount: "5", holdId: early } },
+        {
+          kind: "holdCleared",
+          params: { currency: "VIEWS", amount: "7", count: "2", source: "due" },
+        },
+      ]),
     );
-    expect(await kindsOf(m.id)).toEqual([
-      { kind: "holdCleared", params: { currency: "VIEWS", amount: "5", holdId: early } },
-    ]);
+    expect(await kindsOf(m.id)).toHaveLength(2);
+    // Once read, the next cleared hold starts a new notification.
+    expect((await m.c.request("POST", "/api/notifications/read-all")).statusCode).toBeLessThan(300);
+    await settle(due[2] as string);
+    const rows = await kindsOf(m.id);
+    expect(rows).toHaveLength(3);
+    expect(rows).toContainEqual({
+      kind: "holdCleared",
+      params: { currency: "VIEWS", amount: "6", count: "1", source: "due" },
+    });
+    expect(await unread(m)).toBe(1);
   });
 
   it("earned views crossing a milestone tell the member, once per level", async () => {

@@ -33,7 +33,11 @@ export const NOTIFICATION_KINDS = {
     params: ["currency", "amount", "sender"],
     link: "/activity",
   },
-  /** Staff cleared held earnings early (`currency`, `amount` minor units). */
+  /**
+   * Held earnings cleared (`currency`, `amount` minor units): by staff early, one per hold
+   * (`holdId`); by the clearing job, one per member, currency and day, growing while unread
+   * (`count`, `source: "due"`).
+   */
   holdCleared: { email: false, push: false, params: ["currency", "amount"], link: "/activity" },
   /** Staff paused the reader's cash-out (`reason`). */
   cashoutPaused: { email: true, push: true, params: ["reason"], link: "/withdraw" },

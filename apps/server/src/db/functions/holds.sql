@@ -91,10 +91,30 @@ BEGIN
                ELSE vv_system_account('rewards', v_currency) END],
     ARRAY[-v_hold.amount, v_hold.amount], ARRAY[NULL, NULL]::uuid[], v_tx);
   IF p_staff IS NOT NULL AND p_outcome = 'CLEARED' THEN
-    -- Staff cleared it early: the member is told. The job's clearing of a due hold is not
-    -- announced (every watch reward is a hold: one notification per watch would be noise).
+    -- Staff cleared it early: the member is told, one notification per hold.
     PERFORM vv_notify(v_member, 'holdCleared', jsonb_build_object(
       'currency', v_currency, 'amount', v_hold.amount::text, 'holdId', v_hold.id::text), p_now);
+  ELSIF p_outcome = 'CLEARED' THEN
+    -- The job cleared a due hold. Every watch reward is a hold, so one notification per hold
+    -- would be noise: the member's unread notification of today's cleared holds in this
+    -- currency grows instead (its amount and count), and a new one starts when they have read
+    -- it or on a new day. The member's accounts are locked above, so two clearers of one
+    -- member's holds take turns here.
+    UPDATE notifications
+    SET params = params || jsonb_build_object(
+      'amount', ((params ->> 'amount')::numeric + v_hold.amount)::text,
+      'count', ((params ->> 'count')::int + 1)::text)
+    WHERE id = (
+      SELECT id FROM notifications
+      WHERE member_id = v_member AND kind = 'holdCleared' AND read_at IS NULL
+        AND params ->> 'source' = 'due' AND params ->> 'currency' = v_currency
+        AND created_at >= date_trunc('day', p_now)
+      ORDER BY created_at DESC LIMIT 1);
+    IF NOT FOUND THEN
+      PERFORM vv_notify(v_member, 'holdCleared', jsonb_build_object(
+        'currency', v_currency, 'amount', v_hold.amount::text, 'count', '1', 'source', 'due'),
+        p_now);
+    END IF;
   END IF;
   IF p_staff IS NOT NULL THEN
     INSERT INTO audit_events (actor_profile_id, actor_role, action, target_profile_id, target_type,

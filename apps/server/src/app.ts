@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compress from "@fastify/compress";
+import type { Network } from "@viewvault/shared";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   serializerCompiler,
@@ -19,6 +20,7 @@ import { createAuth } from "./modules/auth/auth";
 import { createSessionCache, profileOfUser } from "./modules/auth/session.service";
 import { balancesRoutes } from "./modules/balances/balances.routes";
 import { boxRoutes } from "./modules/box/box.routes";
+import type { Chains } from "./modules/chain/chain.types";
 import { cancelAccountDeletion } from "./modules/data-rights/account-deletion.service";
 import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
@@ -53,6 +55,7 @@ import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
 import { watchRoutes } from "./modules/watch/watch.routes";
 import { captchaConfigOf, captchaOrigins } from "./modules/watch/watch-captcha";
+import type { Payouts } from "./modules/withdrawals/payouts.service";
 import { withdrawalsRoutes } from "./modules/withdrawals/withdrawals.routes";
 import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
@@ -79,6 +82,10 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The presence sorted set's Redis key (tests use their own prefix). */
   presenceKey?: string;
+  /** The networks' chain clients (ADR 057/058); a network without one stays manual. */
+  chains?: Chains;
+  /** Each network's daily hot-wallet outflow cap in micro-USDT (absent: no sending). */
+  payoutCaps?: Partial<Record<Network, bigint>>;
 }
 
 declare module "fastify" {
@@ -90,6 +97,8 @@ declare module "fastify" {
     publicUrl: string;
     /** The support inbox (SUPPORT_EMAIL), told of every withdrawal request. */
     supportEmail: string | null;
+    /** The chain clients and hot-wallet caps of the payout flow (ADR 058). */
+    payouts: Payouts;
   }
 }
 
@@ -159,6 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("mailer", mailer);
   app.decorate("publicUrl", env.PUBLIC_URL);
   app.decorate("supportEmail", env.SUPPORT_EMAIL ?? null);
+  app.decorate("payouts", {
+    chains: deps.chains ?? {},
+    caps: deps.payoutCaps ?? {},
+  } satisfies Payouts);
   app.addHook("onClose", async () => {
     await mailer.stop();
   });

@@ -77,6 +77,11 @@ export const TRANSFER = { minViews: 100n, minMicroUsdt: 100n * MICRO_PER_USDT } 
 export const NETWORKS = ["TRC20", "ERC20", "BEP20"] as const;
 export type Network = (typeof NETWORKS)[number];
 
+/** Payouts the chain confirms (ADR 058): how often the job asks the chains. */
+export const PAYOUTS = {
+  followSeconds: 15,
+} as const;
+
 export const WITHDRAWAL = {
   minMicroUsdt: 100n * MICRO_PER_USDT,
   feesMicroUsdt: {

@@ -27,7 +27,7 @@ import {
   type Money,
 } from "../ledger/money-command";
 import { type ClaimJson, claimJsonToWithdrawal, toWithdrawal } from "./withdrawals.mapper";
-import { claimsOf, withdrawnSince } from "./withdrawals.repository";
+import { claimsOf, timelinesOf, withdrawnSince } from "./withdrawals.repository";
 
 const HISTORY_LIMIT = 50;
 
@@ -52,9 +52,13 @@ export async function getWithdrawalOverview(
     withdrawnSince(db, profile.id, withdrawalDayStart(now)),
   ]);
   const heldUntil = walletHeldUntil(profile.walletChangedAt, now);
+  const timelines = await timelinesOf(
+    db,
+    claims.map((c) => c.id),
+  );
   return {
     balances,
-    withdrawals: claims.map(toWithdrawal),
+    withdrawals: claims.map((c) => toWithdrawal(c, timelines.get(c.id) ?? [])),
     dailyLimit: dailyWithdrawalLimit(profile.isVerified).toString(),
     usedToday: usedToday.toString(),
     wallet: {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "./env";
+import { EnvError, loadEnv, ZEnv } from "./env";
 
 describe("loadEnv", () => {
   it("defaults to the embedded database with demo data", () => {
@@ -72,7 +72,7 @@ describe("loadEnv", () => {
     const vars = Object.fromEntries(
       file
         .split("\n")
-        .filter((line) => /^[A-Z_]+=/.test(line))
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
         .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
     );
     const env = loadEnv(vars);
@@ -80,5 +80,108 @@ describe("loadEnv", () => {
     expect(env.seedDemo).toBe(true);
     expect(env.devMailbox).toBe(true);
     expect(env.BETTER_AUTH_SECRET).toBeUndefined();
+    expect(env.chains).toEqual({});
+  });
+});
+
+describe("loadEnv: payouts on chain (ADR 057)", () => {
+  it("documents every chain variable in .env.example", () => {
+    const file = readFileSync(new URL("../../../../.env.example", import.meta.url), "utf8");
+    const names = Object.keys(ZEnv.in.shape).filter((n) => /^(CHAIN_|PAYOUT_KEY)/.test(n));
+    expect(names.length).toBeGreaterThan(20);
+    for (const name of names) expect(file).toMatch(new RegExp(`^${name}=`, "m"));
+  });
+
+  const KEY = `0x${"ab".repeat(32)}`;
+
+  it("leaves every network in manual mode without an RPC URL (empty = unset)", () => {
+    expect(loadEnv({}).chains).toEqual({});
+    expect(loadEnv({ CHAIN_ERC20_RPC_URL: "", CHAIN_TRC20_RPC_URL: " " }).chains).toEqual({});
+  });
+
+  it("configures a network from its RPC URL with the real USDT contracts and sensible depths", () => {
+    const { chains } = loadEnv({
+      CHAIN_ERC20_RPC_URL: "http://127.0.0.1:8545",
+      CHAIN_BEP20_RPC_URL: "http://127.0.0.1:8546",
+      CHAIN_TRC20_RPC_URL: "http://127.0.0.1:8090",
+      CHAIN_BEP20_CONFIRMATIONS: "",
+    });
+    expect(chains.ERC20).toMatchObject({
+      token: "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+      confirmations: 12,
+      explorer: "https://etherscan.io/tx/{hash}",
+      chainId: undefined,
+      payoutKey: null,
+      dailyCapMicroUsdt: null,
+    });
+    expect(chains.BEP20).toMatchObject({
+      token: "0x55d398326f99059fF775485246999027B3197955",
+      confirmations: 15,
+      explorer: "https://bscscan.com/tx/{hash}",
+    });
+    expect(chains.TRC20).toMatchObject({
+      token: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      explorer: "https://tronscan.org/#/transaction/{hash}",
+      apiKey: null,
+    });
+  });
+
+  it("reads chain id, depth, decimals and the daily cap", () => {
+    const { chains } = loadEnv({
+      CHAIN_BEP20_RPC_URL: "http://127.0.0.1:8546",
+      CHAIN_BEP20_CHAIN_ID: "56",
+      CHAIN_BEP20_CONFIRMATIONS: "20",
+      CHAIN_BEP20_TOKEN_DECIMALS: "18",
+      CHAIN_BEP20_DAILY_CAP_USDT: "2500.5",
+    });
+    expect(chains.BEP20).toMatchObject({
+      chainId: 56,
+      confirmations: 20,
+      tokenDecimals: 18,
+      dailyCapMicroUsdt: 2_500_500_000n,
+    });
+  });
+
+  it("keeps a hot-wallet key only redacted: never in the env object's JSON or an error", () => {
+    const env = loadEnv({ CHAIN_ERC20_RPC_URL: "http://127.0.0.1:8545", PAYOUT_KEY_ERC20: KEY });
+    const source = env.chains.ERC20?.payoutKey;
+    expect(source && "key" in source ? source.key.reveal() : null).toBe(KEY);
+    expect(JSON.stringify(env, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(
+      "abab",
+    );
+    expect("PAYOUT_KEY_ERC20" in env).toBe(false);
+    try {
+      loadEnv({ CHAIN_ERC20_RPC_URL: "http://127.0.0.1:8545", PAYOUT_KEY_ERC20: "0x1234zz" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as EnvError).problems.join("\n")).toContain("PAYOUT_KEY_ERC20");
+      expect((error as EnvError).problems.join("\n")).not.toContain("1234zz");
+    }
+  });
+
+  it("takes the key from a file path, and refuses both or a key without an RPC", () => {
+    const env = loadEnv({
+      CHAIN_BEP20_RPC_URL: "http://127.0.0.1:8546",
+      PAYOUT_KEY_FILE_BEP20: "/run/secrets/bep20",
+    });
+    expect(env.chains.BEP20?.payoutKey).toEqual({ file: "/run/secrets/bep20" });
+    expect(() =>
+      loadEnv({
+        CHAIN_BEP20_RPC_URL: "http://127.0.0.1:8546",
+        PAYOUT_KEY_BEP20: KEY,
+        PAYOUT_KEY_FILE_BEP20: "/run/secrets/bep20",
+      }),
+    ).toThrow(/PAYOUT_KEY_FILE_BEP20: set either/);
+    expect(() => loadEnv({ PAYOUT_KEY_ERC20: KEY })).toThrow(/CHAIN_ERC20_RPC_URL: is required/);
+  });
+
+  it("refuses a bad token address, explorer template or cap", () => {
+    expect(() =>
+      loadEnv({ CHAIN_ERC20_RPC_URL: "http://127.0.0.1:8545", CHAIN_ERC20_TOKEN: "0x12" }),
+    ).toThrow(/CHAIN_ERC20_TOKEN/);
+    expect(() => loadEnv({ CHAIN_TRC20_EXPLORER: "https://tronscan.org/#/transaction/" })).toThrow(
+      /\{hash\}/,
+    );
+    expect(() => loadEnv({ CHAIN_ERC20_DAILY_CAP_USDT: "-5" })).toThrow(/CHAIN_ERC20_DAILY_CAP/);
   });
 });

@@ -1,7 +1,8 @@
 import { isIP } from "node:net";
 import path from "node:path";
-import { CAPTCHA_PROVIDERS } from "@viewvault/shared";
+import { CAPTCHA_PROVIDERS, parseUsdt } from "@viewvault/shared";
 import { z } from "zod";
+import { Redacted } from "../lib/redacted";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
@@ -73,6 +74,121 @@ const trustProxy = z
 
 /** Off, a number of proxy hops, or the proxies' addresses/CIDRs. */
 export type TrustProxy = false | number | string[];
+
+// ---- Payouts on chain (issue 25, ADR 057) ----
+
+/** An optional value with a default: empty (as in a copied .env.example) means the default. */
+function orDefault<T extends z.ZodType>(schema: T) {
+  return z.preprocess(unsetIfEmpty, schema);
+}
+const evmAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+const tronAddress = z
+  .string()
+  .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, "must be a base58 Tron address (T…)");
+const confirmations = z.coerce.number().int().min(1).max(1_000);
+const explorerTemplate = z
+  .url()
+  .refine((v) => v.includes("{hash}"), "must contain {hash} where the transaction hash goes");
+const chainId = z.coerce.number().int().min(1);
+const tokenDecimals = z.coerce.number().int().min(0).max(36);
+/** A daily cap in USDT ("5000", "2500.50") → micro-USDT. */
+const usdtCap = z.string().transform((v, ctx) => {
+  const micro = parseUsdt(v.trim());
+  if (micro === null || micro <= 0n) {
+    ctx.addIssue({ code: "custom", message: "must be a positive USDT amount, e.g. 5000" });
+    return z.NEVER;
+  }
+  return micro;
+});
+/** A hot wallet's private key: 32 bytes in hex. The message never repeats the value. */
+const privateKey = z
+  .string()
+  .transform((v) => v.trim())
+  .refine(
+    (v) => /^(0x)?[0-9a-fA-F]{64}$/.test(v),
+    "must be a 32-byte hex private key (the value is not shown)",
+  )
+  .transform((v) => new Redacted((v.startsWith("0x") ? v : `0x${v}`) as `0x${string}`));
+const secretString = z.string().transform((v) => new Redacted(v.trim()));
+
+/** Where a hot wallet's key comes from: the variable itself or a file holding the hex key. */
+export type PayoutKeySource = { key: Redacted<`0x${string}`> } | { file: string };
+
+export interface EvmChainConfig {
+  network: "ERC20" | "BEP20";
+  rpcUrl: string;
+  token: string;
+  /** Unset: read once from the contract's decimals(). */
+  tokenDecimals: number | undefined;
+  confirmations: number;
+  explorer: string;
+  /** Unset: not checked; set: the node's eth_chainId must match (first use). */
+  chainId: number | undefined;
+  payoutKey: PayoutKeySource | null;
+  /** Hot-wallet outflow per UTC day (enforced by the payout flow); null = no cap. */
+  dailyCapMicroUsdt: bigint | null;
+}
+
+export interface TronChainConfig {
+  network: "TRC20";
+  /** Base URL of Tron's HTTP API (a full node's /wallet and /walletsolidity, e.g. TronGrid). */
+  rpcUrl: string;
+  token: string;
+  explorer: string;
+  /** TronGrid's TRON-PRO-API-KEY header, when the endpoint wants one. */
+  apiKey: Redacted | null;
+}
+
+/** The networks with an RPC configured; a missing one stays in manual mode. */
+export interface ChainsConfig {
+  ERC20?: EvmChainConfig;
+  BEP20?: EvmChainConfig;
+  TRC20?: TronChainConfig;
+}
+
+const CHAIN_DEFAULTS = {
+  ERC20: {
+    token: "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+    confirmations: 12,
+    explorer: "https://etherscan.io/tx/{hash}",
+  },
+  BEP20: {
+    token: "0x55d398326f99059fF775485246999027B3197955",
+    confirmations: 15,
+    explorer: "https://bscscan.com/tx/{hash}",
+  },
+  TRC20: {
+    token: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    explorer: "https://tronscan.org/#/transaction/{hash}",
+  },
+} as const;
+
+const chainVariables = {
+  CHAIN_ERC20_RPC_URL: optionalUrl,
+  CHAIN_ERC20_TOKEN: orDefault(evmAddress.default(CHAIN_DEFAULTS.ERC20.token)),
+  CHAIN_ERC20_TOKEN_DECIMALS: orDefault(tokenDecimals.optional()),
+  CHAIN_ERC20_CONFIRMATIONS: orDefault(confirmations.default(CHAIN_DEFAULTS.ERC20.confirmations)),
+  CHAIN_ERC20_EXPLORER: orDefault(explorerTemplate.default(CHAIN_DEFAULTS.ERC20.explorer)),
+  CHAIN_ERC20_CHAIN_ID: orDefault(chainId.optional()),
+  CHAIN_ERC20_DAILY_CAP_USDT: orDefault(usdtCap.optional()),
+  PAYOUT_KEY_ERC20: orDefault(privateKey.optional()),
+  PAYOUT_KEY_FILE_ERC20: orDefault(z.string().optional()),
+  CHAIN_BEP20_RPC_URL: optionalUrl,
+  CHAIN_BEP20_TOKEN: orDefault(evmAddress.default(CHAIN_DEFAULTS.BEP20.token)),
+  CHAIN_BEP20_TOKEN_DECIMALS: orDefault(tokenDecimals.optional()),
+  CHAIN_BEP20_CONFIRMATIONS: orDefault(confirmations.default(CHAIN_DEFAULTS.BEP20.confirmations)),
+  CHAIN_BEP20_EXPLORER: orDefault(explorerTemplate.default(CHAIN_DEFAULTS.BEP20.explorer)),
+  CHAIN_BEP20_CHAIN_ID: orDefault(chainId.optional()),
+  CHAIN_BEP20_DAILY_CAP_USDT: orDefault(usdtCap.optional()),
+  PAYOUT_KEY_BEP20: orDefault(privateKey.optional()),
+  PAYOUT_KEY_FILE_BEP20: orDefault(z.string().optional()),
+  CHAIN_TRC20_RPC_URL: optionalUrl,
+  CHAIN_TRC20_TOKEN: orDefault(tronAddress.default(CHAIN_DEFAULTS.TRC20.token)),
+  CHAIN_TRC20_EXPLORER: orDefault(explorerTemplate.default(CHAIN_DEFAULTS.TRC20.explorer)),
+  CHAIN_TRC20_API_KEY: orDefault(secretString.optional()),
+};
 
 export const ZEnv = z
   .object({
@@ -152,6 +268,7 @@ export const ZEnv = z
     ),
     /** End-to-end tests only: POST /api/test/clock moves the server clock (needs NODE_ENV=test). */
     E2E_CLOCK: bool.default(false),
+    ...chainVariables,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
@@ -185,9 +302,33 @@ export const ZEnv = z
     if (env.AD_NETWORK_TAG && !env.AD_NETWORK_TAG.startsWith("https://")) {
       ctx.addIssue({ code: "custom", path: ["AD_NETWORK_TAG"], message: "must be an https URL" });
     }
+    for (const net of ["ERC20", "BEP20"] as const) {
+      const hasKey = env[`PAYOUT_KEY_${net}`] !== undefined;
+      const hasFile = env[`PAYOUT_KEY_FILE_${net}`] !== undefined;
+      if (hasKey && hasFile) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`PAYOUT_KEY_FILE_${net}`],
+          message: `set either PAYOUT_KEY_${net} or PAYOUT_KEY_FILE_${net}, not both`,
+        });
+      }
+      if ((hasKey || hasFile) && !env[`CHAIN_${net}_RPC_URL`]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`CHAIN_${net}_RPC_URL`],
+          message: `is required when a hot-wallet key is set for ${net}`,
+        });
+      }
+    }
   })
-  .transform((env) => ({
+  .transform(({ PAYOUT_KEY_ERC20, PAYOUT_KEY_BEP20, CHAIN_TRC20_API_KEY, ...env }) => ({
     ...env,
+    /** The networks verified on chain (ADR 057); the keys live only here, redacted. */
+    chains: chainsConfig(
+      env,
+      { ERC20: PAYOUT_KEY_ERC20, BEP20: PAYOUT_KEY_BEP20 },
+      CHAIN_TRC20_API_KEY,
+    ),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     DATA_DIR: path.resolve(env.DATA_DIR),
     /** The embedded database is used when no DATABASE_URL is set. */
@@ -199,6 +340,43 @@ export const ZEnv = z
   }));
 
 export type Env = z.infer<typeof ZEnv>;
+
+type ChainVariables = z.infer<z.ZodObject<typeof chainVariables>>;
+
+function chainsConfig(
+  env: Omit<ChainVariables, "PAYOUT_KEY_ERC20" | "PAYOUT_KEY_BEP20" | "CHAIN_TRC20_API_KEY">,
+  keys: Record<"ERC20" | "BEP20", Redacted<`0x${string}`> | undefined>,
+  tronApiKey: Redacted | undefined,
+): ChainsConfig {
+  const chains: ChainsConfig = {};
+  for (const network of ["ERC20", "BEP20"] as const) {
+    const rpcUrl = env[`CHAIN_${network}_RPC_URL`];
+    if (!rpcUrl) continue;
+    const key = keys[network];
+    const file = env[`PAYOUT_KEY_FILE_${network}`];
+    chains[network] = {
+      network,
+      rpcUrl,
+      token: env[`CHAIN_${network}_TOKEN`],
+      tokenDecimals: env[`CHAIN_${network}_TOKEN_DECIMALS`],
+      confirmations: env[`CHAIN_${network}_CONFIRMATIONS`],
+      explorer: env[`CHAIN_${network}_EXPLORER`],
+      chainId: env[`CHAIN_${network}_CHAIN_ID`],
+      payoutKey: key ? { key } : file ? { file: path.resolve(file) } : null,
+      dailyCapMicroUsdt: env[`CHAIN_${network}_DAILY_CAP_USDT`] ?? null,
+    };
+  }
+  if (env.CHAIN_TRC20_RPC_URL) {
+    chains.TRC20 = {
+      network: "TRC20",
+      rpcUrl: env.CHAIN_TRC20_RPC_URL,
+      token: env.CHAIN_TRC20_TOKEN,
+      explorer: env.CHAIN_TRC20_EXPLORER,
+      apiKey: tronApiKey ?? null,
+    };
+  }
+  return chains;
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

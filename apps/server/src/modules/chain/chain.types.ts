@@ -31,12 +31,23 @@ export type PayoutCheck =
       txHash: string; // normalised (0x-lowercase on EVM, lowercase hex on Tron)
       blockNumber: bigint | null; // null while only in the mempool
       confirmations: number; // 0 while pending
+      /** Sender and nonce (EVM): keep them and pass them to progress() to tell REPLACED from DROPPED. */
+      from?: string;
+      nonce?: number;
     }
   | {
       ok: false;
       reason: PayoutMismatch;
       /** What the chain shows, for the message ("sent 99.00 USDT, expected 98.00 USDT"). */
-      actual?: { to?: string; amountMicroUsdt?: bigint; token?: string };
+      actual?: {
+        to?: string;
+        /** Absent when the amount is not a whole micro-USDT (dust on an 18-decimal token). */
+        amountMicroUsdt?: bigint;
+        token?: string;
+        /** The amount in the token's own units and its decimals, exactly as on chain. */
+        amountRaw?: bigint;
+        decimals?: number;
+      };
     };
 
 /** Where a verified transaction stands now (the confirmations job asks this). */
@@ -56,6 +67,8 @@ export interface PreparedTransfer {
 
 export interface HotWallet {
   address: string;
+  /** CHAIN_<NET>_DAILY_CAP_USDT: outflow per UTC day the payout flow enforces; null = no cap. */
+  dailyCapMicroUsdt?: bigint | null;
   /** Token balance (micro-USDT) and native gas balance (wei) of the hot wallet. */
   balances(): Promise<{ tokenMicroUsdt: bigint; gasWei: bigint }>;
   /** The next nonce the chain expects from the hot wallet (pending block). */
@@ -77,7 +90,18 @@ export interface ChainClient {
   /** Explorer link for a transaction hash (from the configured template). */
   explorerUrl(txHash: string): string;
   verifyPayout(txHash: string, expected: ExpectedPayout): Promise<PayoutCheck>;
-  progress(txHash: string): Promise<PayoutProgress>;
+  /**
+   * `sentBy` (EVM: the sender and nonce from verifyPayout or prepareTransfer) lets a vanished
+   * transaction be told apart: its nonce used by another transaction = REPLACED, else DROPPED.
+   * Without it a vanished transaction is DROPPED unless this process saw its sender earlier.
+   */
+  progress(txHash: string, sentBy?: { from: string; nonce: number }): Promise<PayoutProgress>;
+  /**
+   * Optional start-up check: the node answers the configured chain id (CHAIN_<NET>_CHAIN_ID) and
+   * the token's decimals are known. Throws a clear error on a mismatch; every call also runs it
+   * on first use, so skipping it only moves the error later.
+   */
+  ready?(): Promise<void>;
   /** Present only where sending is configured (ERC20/BEP20 with a hot-wallet key). */
   hotWallet: HotWallet | null;
 }

@@ -21,6 +21,7 @@ import { createSessionCache, profileOfUser } from "./modules/auth/session.servic
 import { balancesRoutes } from "./modules/balances/balances.routes";
 import { boxRoutes } from "./modules/box/box.routes";
 import type { Chains } from "./modules/chain/chain.types";
+import { createChains } from "./modules/chain/create-chains";
 import { cancelAccountDeletion } from "./modules/data-rights/account-deletion.service";
 import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
@@ -102,6 +103,23 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The payout flow's chain clients (ADR 057/058): the given ones (tests), else one per network
+ * configured in the environment (CHAIN_<NET>_RPC_URL …); the hot wallets' daily caps likewise.
+ */
+function payoutsOf(deps: AppDeps): Payouts {
+  const config = deps.env.chains;
+  const caps: Payouts["caps"] = {};
+  for (const network of ["ERC20", "BEP20"] as const) {
+    const cap = config[network]?.dailyCapMicroUsdt;
+    if (cap !== undefined && cap !== null) caps[network] = cap;
+  }
+  return {
+    chains: deps.chains ?? createChains(config),
+    caps: deps.payoutCaps ?? caps,
+  };
+}
+
 /** Where the built web app is: WEB_DIST, else apps/web/dist relative to this package. */
 function webDistDir(env: Env): string {
   if (env.WEB_DIST) return path.resolve(env.WEB_DIST);
@@ -168,10 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("mailer", mailer);
   app.decorate("publicUrl", env.PUBLIC_URL);
   app.decorate("supportEmail", env.SUPPORT_EMAIL ?? null);
-  app.decorate("payouts", {
-    chains: deps.chains ?? {},
-    caps: deps.payoutCaps ?? {},
-  } satisfies Payouts);
+  app.decorate("payouts", payoutsOf(deps));
   app.addHook("onClose", async () => {
     await mailer.stop();
   });

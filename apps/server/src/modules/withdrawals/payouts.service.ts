@@ -1,4 +1,5 @@
 import {
+  explorerUrl,
   NETWORKS,
   type Network,
   type TPayoutNetwork,
@@ -134,6 +135,11 @@ function usdtText(micro: bigint): string {
 /** The network's chain client, or undefined: a manual network. */
 export function chainOf(payouts: Payouts, network: Network): ChainClient | undefined {
   return payouts.chains[network];
+}
+
+/** The explorer link of a payout: the client's configured template, else the public explorer. */
+export function payoutExplorerUrl(payouts: Payouts, network: Network, txHash: string): string {
+  return chainOf(payouts, network)?.explorerUrl(txHash) ?? explorerUrl(network, txHash);
 }
 
 function actorOf(staff: Member, ip: string, idem: Idempotency, requestId: string) {

@@ -66,21 +66,33 @@ function withdrawal(c: {
   };
 }
 
-export function toWithdrawal(row: ClaimRow, timeline?: TimelineRow[]): TWithdrawal {
+/** A transaction's explorer link: the network's configured template when it has a chain client. */
+export type ExplorerLink = (network: Network, txHash: string) => string;
+
+export function toWithdrawal(
+  row: ClaimRow,
+  timeline?: TimelineRow[],
+  explorer: ExplorerLink = explorerUrl,
+): TWithdrawal {
   const result = withdrawal({
     ...row,
     amount: row.amountUsdt,
     fee: row.feeUsdt,
   });
-  return timeline ? { ...result, timeline: timeline.map((s) => toStep(row.network, s)) } : result;
+  if (!timeline) return result;
+  return {
+    ...result,
+    explorerUrl: row.txHash ? explorer(row.network, row.txHash) : null,
+    timeline: timeline.map((s) => toStep(row.network, s, explorer)),
+  };
 }
 
 /** A timeline row as the member sees it (the explorer link from the hash). */
-function toStep(network: Network, s: TimelineRow): TWithdrawalStep {
+function toStep(network: Network, s: TimelineRow, explorer: ExplorerLink): TWithdrawalStep {
   return {
     step: s.step as WithdrawalStep,
     txHash: s.txHash,
-    explorerUrl: s.txHash ? explorerUrl(network, s.txHash) : null,
+    explorerUrl: s.txHash ? explorer(network, s.txHash) : null,
     reason: s.reason,
     at: s.createdAt.toISOString(),
   };

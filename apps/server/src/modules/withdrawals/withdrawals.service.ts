@@ -26,7 +26,12 @@ import {
   IDEMPOTENCY_ARGS,
   type Money,
 } from "../ledger/money-command";
-import { type ClaimJson, claimJsonToWithdrawal, toWithdrawal } from "./withdrawals.mapper";
+import {
+  type ClaimJson,
+  claimJsonToWithdrawal,
+  type ExplorerLink,
+  toWithdrawal,
+} from "./withdrawals.mapper";
 import { claimsOf, timelinesOf, withdrawnSince } from "./withdrawals.repository";
 
 const HISTORY_LIMIT = 50;
@@ -43,6 +48,7 @@ export async function getWithdrawalOverview(
   db: Db,
   clock: Clock,
   member: Member,
+  explorer?: ExplorerLink,
 ): Promise<TWithdrawalOverview> {
   const now = clock.now();
   const profile = member.profile;
@@ -58,7 +64,7 @@ export async function getWithdrawalOverview(
   );
   return {
     balances,
-    withdrawals: claims.map((c) => toWithdrawal(c, timelines.get(c.id) ?? [])),
+    withdrawals: claims.map((c) => toWithdrawal(c, timelines.get(c.id) ?? [], explorer)),
     dailyLimit: dailyWithdrawalLimit(profile.isVerified).toString(),
     usedToday: usedToday.toString(),
     wallet: {

@@ -56,7 +56,7 @@ import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
 import { watchRoutes } from "./modules/watch/watch.routes";
 import { captchaConfigOf, captchaOrigins } from "./modules/watch/watch-captcha";
-import type { Payouts } from "./modules/withdrawals/payouts.service";
+import { type Payouts, payoutBacklog } from "./modules/withdrawals/payouts.service";
 import { withdrawalsRoutes } from "./modules/withdrawals/withdrawals.routes";
 import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
@@ -357,6 +357,7 @@ async function registerEdgePlugins(
     database: deps.database,
     token: env.METRICS_TOKEN,
     outboxBacklog: () => outboxBacklog(deps.database.db),
+    payoutBacklog: () => payoutBacklog(deps.database.db),
   });
   await app.register(moneyAuditPlugin);
   await app.register(lifecyclePlugin);

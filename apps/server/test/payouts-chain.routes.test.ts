@@ -4,6 +4,7 @@ import { queryRows } from "../src/db/client";
 import { auditEvents, manualClaims, payoutSends, profiles } from "../src/db/schema";
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
+import { computeTransparency } from "../src/modules/transparency/transparency.service";
 import { followConfirmingPayouts } from "../src/modules/withdrawals/payouts.service";
 import type { Client } from "./accounts";
 import { createTestApp, type TestApp } from "./app";
@@ -203,8 +204,20 @@ describe("a pasted hash on a verified network", () => {
       status: "PROCESSING",
       withdrawal: { status: "CONFIRMING", confirmations: 1, requiredConfirmations: 3 },
     });
-    // No payout posting yet: the amount stays in escrow.
+    // No payout posting yet: the amount stays in escrow, the transparency page's paid-out total
+    // (only confirmed payouts) does not move.
     expect(await payoutPostings(w.withdrawalId)).toBe(0);
+    const paidErc20 = async () =>
+      BigInt(
+        (await computeTransparency(db(), clock.now())).totals.paidOut.find(
+          (p) => p.network === "ERC20",
+        )?.usdt ?? "0",
+      );
+    const paidBefore = await paidErc20();
+    // Metrics: payouts by state, and the oldest unconfirmed one's age (the clock stands still).
+    const metrics = await t.app.metrics.registry.metrics();
+    expect(metrics).toMatch(/vv_payouts\{state="CONFIRMING"\} [1-9]/);
+    expect(metrics).toMatch(/vv_payout_oldest_unconfirmed_seconds \d/);
     expect((await overviewOf(w.member.c)).balances.pendingUsdt).toBe("200000000");
     // A confirming withdrawal cannot be failed (the transfer may still confirm).
     const fail = await w.staff.c.request(
@@ -218,11 +231,13 @@ describe("a pasted hash on a verified network", () => {
     erc20.mine(1);
     await runJob();
     expect(await claim(w.withdrawalId)).toMatchObject({ status: "CONFIRMING", confirmations: 2 });
+    expect(await paidErc20()).toBe(paidBefore);
     erc20.mine(1);
     await Promise.all([runJob(), runJob()]);
     await runJob();
     expect(await claim(w.withdrawalId)).toMatchObject({ status: "COMPLETED", confirmations: 3 });
     expect(await payoutPostings(w.withdrawalId)).toBe(1);
+    expect(await paidErc20()).toBe(paidBefore + NET_195);
     const view = await overviewOf(w.member.c);
     expect(view.balances.pendingUsdt).toBe("0");
     const mine = view.withdrawals.find((x: { id: string }) => x.id === w.withdrawalId);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { manualClaims, payoutSends } from "../../db/schema";
+import { type DbOrTx, queryRows } from "../../db/client";
+import { manualClaims, payoutSends, withdrawalTimeline } from "../../db/schema";
 
 export type PayoutSendRow = typeof payoutSends.$inferSelect;
 
@@ -18,6 +18,22 @@ export function confirmingClaims(db: DbOrTx, limit: number) {
     .where(eq(manualClaims.status, "CONFIRMING"))
     .orderBy(asc(manualClaims.updatedAt))
     .limit(limit);
+}
+
+/** Withdrawals by state, and when the oldest still confirming was sent (its timeline's step). */
+export async function payoutStates(db: DbOrTx) {
+  const byState = await db
+    .select({ status: manualClaims.status, n: sql<number>`count(*)::int` })
+    .from(manualClaims)
+    .groupBy(manualClaims.status);
+  // Since its (last) hash was sent: the newest "sent" step of each claim still confirming.
+  const [oldest] = await queryRows<{ at: string | Date | null }>(
+    db,
+    sql`select min(s.at) as at from (select max(t.created_at) as at from ${withdrawalTimeline} t
+          join ${manualClaims} c on c.id = t.withdrawal_id
+          where c.status = 'CONFIRMING' and t.step = 'sent' group by c.id) s`,
+  );
+  return { byState, oldestConfirmingAt: oldest?.at ? new Date(oldest.at) : null };
 }
 
 /** Whether an admin approved this withdrawal (the four-eyes rule, before sending). */

@@ -27,6 +27,7 @@ import {
   isApproved,
   liveSendOf,
   markBroadcast,
+  payoutStates,
   sendsOf,
   sentToday,
   unbroadcastSends,
@@ -135,6 +136,11 @@ function usdtText(micro: bigint): string {
 /** The network's chain client, or undefined: a manual network. */
 export function chainOf(payouts: Payouts, network: Network): ChainClient | undefined {
   return payouts.chains[network];
+}
+
+/** Withdrawals by state and the oldest one confirming (metrics, ADR 058). */
+export function payoutBacklog(db: Db) {
+  return payoutStates(db);
 }
 
 /** The explorer link of a payout: the client's configured template, else the public explorer. */

@@ -103,6 +103,8 @@ export const ZWithdrawal = z
     requiredConfirmations: z.number().int().nullable().optional(),
     /** Why the chain no longer pays the last hash (it went back to the desk). */
     returnReason: z.string().nullable().optional(),
+    /** Above the threshold: an admin approved it (before sending on a verified network). */
+    approved: z.boolean().optional(),
     timeline: z.array(ZWithdrawalStep).optional(),
     cancellable: z
       .boolean()

@@ -23,6 +23,7 @@ export interface ClaimJson {
   confirmations?: number | null;
   required_confirmations?: number | null;
   return_reason?: string | null;
+  approved_at?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -41,6 +42,7 @@ function withdrawal(c: {
   confirmations?: number | null;
   requiredConfirmations?: number | null;
   returnReason?: string | null;
+  approvedAt?: Date | string | null;
   createdAt: Date;
   updatedAt: Date;
 }): TWithdrawal {
@@ -59,6 +61,7 @@ function withdrawal(c: {
     confirmations: c.confirmations ?? null,
     requiredConfirmations: c.requiredConfirmations ?? null,
     returnReason: c.returnReason ?? null,
+    approved: Boolean(c.approvedAt),
     // Cancellable while it waits untaken: the same condition vv_withdraw_cancel checks.
     cancellable: c.status === "SENT" && c.processedBy === null,
     createdAt: c.createdAt.toISOString(),
@@ -113,6 +116,7 @@ export function claimJsonToWithdrawal(c: ClaimJson): TWithdrawal {
     confirmations: c.confirmations ?? null,
     requiredConfirmations: c.required_confirmations ?? null,
     returnReason: c.return_reason ?? null,
+    approvedAt: c.approved_at ?? null,
     createdAt: new Date(c.created_at),
     updatedAt: new Date(c.updated_at),
   });

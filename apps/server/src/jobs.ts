@@ -82,9 +82,10 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
   );
   // Payouts the chain confirms (ADR 058): confirmations, completion once, or back to the desk.
   if (Object.keys(app.payouts.chains).length > 0) {
-    every(PAYOUTS.followSeconds * 1000, "payout confirmations", () =>
-      followConfirmingPayouts(app.money, app.clock, app.payouts),
-    );
+    every(PAYOUTS.followSeconds * 1000, "payout confirmations", async () => {
+      const touched = await followConfirmingPayouts(app.money, app.clock, app.payouts);
+      if (touched.length) app.realtime.announce("withdrawals", touched);
+    });
   }
   every(10 * 60_000, "rate-limit cleanup", () => purgeExpiredRateLimits(db));
   every(60 * 60_000, "idempotency key cleanup", () =>

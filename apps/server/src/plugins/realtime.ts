@@ -15,13 +15,15 @@ export const ANNOUNCE_CHANNEL = "vv_announce";
 /**
  * What an open stream is told besides balances: `events` (a daily or annual winner: every
  * stream), `rewards` (a bonus granted to these members), `viewRequests` (a waiting view request
- * of these members was matched).
+ * of these members was matched), `withdrawals` (a withdrawal of these members changed state
+ * without moving their balance: taken, sent, confirming; ADR 058).
  */
-export type Announcement = "events" | "rewards" | "viewRequests";
+export type Announcement = "events" | "rewards" | "viewRequests" | "withdrawals";
 const ANNOUNCEMENTS: readonly string[] = [
   "events",
   "rewards",
   "viewRequests",
+  "withdrawals",
 ] satisfies Announcement[];
 
 /** Batched cross-instance broadcast of balance changes: at most this often, outside any money commit. */

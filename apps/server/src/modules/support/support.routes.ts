@@ -1,4 +1,5 @@
 import {
+  type TSupportRequest,
   ZCreateSupportRequest,
   ZErrorResponse,
   ZFailWithdrawalRequest,
@@ -44,6 +45,12 @@ const errors = {
   422: ZErrorResponse,
 };
 const ZRequestParams = z.object({ requestId: z.uuid() });
+
+/** A withdrawal's state changed: its member's open pages read it again (stream event). */
+function announced(app: RouteApp, updated: TSupportRequest): TSupportRequest {
+  if (updated.withdrawal) app.realtime.announce("withdrawals", [updated.userId]);
+  return updated;
+}
 
 // ── Members ──
 function getRequestsRoute(app: RouteApp): void {
@@ -269,7 +276,7 @@ function putDeskRequestsStatusRoute(app: RouteApp): void {
         app.payouts,
       );
       if (replayed) reply.header("idempotent-replayed", "true");
-      return updated;
+      return announced(app, updated);
     },
   );
 }
@@ -301,7 +308,7 @@ function postDeskRequestsFailRoute(app: RouteApp): void {
         idempotencyOf(request),
       );
       if (replayed) reply.header("idempotent-replayed", "true");
-      return updated;
+      return announced(app, updated);
     },
   );
 }
@@ -355,7 +362,7 @@ function postDeskSendRoute(app: RouteApp): void {
         "send",
       );
       if (replayed) reply.header("idempotent-replayed", "true");
-      return updated;
+      return announced(app, updated);
     },
   );
 }
@@ -388,7 +395,7 @@ function postDeskReplaceRoute(app: RouteApp): void {
         "replace",
       );
       if (replayed) reply.header("idempotent-replayed", "true");
-      return updated;
+      return announced(app, updated);
     },
   );
 }

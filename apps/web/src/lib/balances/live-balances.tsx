@@ -87,6 +87,8 @@ const ANNOUNCED_QUERIES = {
   events: ["events"],
   rewards: ["money", "rewards"],
   viewRequests: viewRequestsQueryKey,
+  // A withdrawal changed state (taken, sent, confirming, confirmed): the /withdraw history.
+  withdrawals: ["money", "withdrawals"],
 } as const satisfies Record<string, readonly string[]>;
 
 type Announcement = keyof typeof ANNOUNCED_QUERIES;

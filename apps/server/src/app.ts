@@ -117,6 +117,9 @@ function payoutsOf(deps: AppDeps): Payouts {
   return {
     chains: deps.chains ?? createChains(config),
     caps: deps.payoutCaps ?? caps,
+    ...(deps.env.NODE_ENV === "test" && deps.env.PAYOUT_CRASH_DRILL
+      ? { crashDrill: deps.env.PAYOUT_CRASH_DRILL }
+      : {}),
   };
 }
 

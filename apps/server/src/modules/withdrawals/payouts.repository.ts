@@ -36,6 +36,16 @@ export async function payoutStates(db: DbOrTx) {
   return { byState, oldestConfirmingAt: oldest?.at ? new Date(oldest.at) : null };
 }
 
+/** Whether this staff member's Idempotency-Key already ran (its answer replays, nothing new). */
+export async function keyUsed(db: DbOrTx, profileId: string, key: string | null): Promise<boolean> {
+  if (!key) return false;
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from idempotency_keys where profile_id = ${profileId} and key = ${key}`,
+  );
+  return rows.length > 0;
+}
+
 /** Whether an admin approved this withdrawal (the four-eyes rule, before sending). */
 export async function isApproved(db: DbOrTx, claimId: string): Promise<boolean> {
   const [row] = await db

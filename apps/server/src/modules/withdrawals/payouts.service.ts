@@ -25,6 +25,7 @@ import {
 import {
   confirmingClaims,
   isApproved,
+  keyUsed,
   liveSendOf,
   markBroadcast,
   payoutStates,
@@ -43,6 +44,13 @@ export interface Payouts {
   chains: Chains;
   /** Daily hot-wallet outflow cap per network, micro-USDT (absent: no sending). */
   caps: Partial<Record<Network, bigint>>;
+  /** Crash drills only (NODE_ENV=test): where the process kills itself during a send. */
+  crashDrill?: "signed" | "broadcast";
+}
+
+/** A crash drill's kill point (test:ops): nothing after it runs, as after a power cut. */
+function crashPoint(payouts: Payouts, at: "signed" | "broadcast"): void {
+  if (payouts.crashDrill === at) process.kill(process.pid, "SIGKILL");
 }
 
 /** A withdrawal as the desk reads it (the support request's claim). */
@@ -304,8 +312,9 @@ export async function sendFromHotWallet(
   const network = claim.network;
   const client = chainOf(payouts, network);
   const hot = hotWalletOf(client, network);
-  // What the command refuses anyway, refused before anything is signed.
-  if (claim.status !== "SENT") {
+  // What the command refuses anyway, refused before anything is signed (a retry of a send that
+  // ran goes on to the command, which replays its answer).
+  if (claim.status !== "SENT" && !(await keyUsed(money.db, staff.profile.id, idem.key))) {
     throw new AppError("CONFLICT", { context: "withdrawalState", status: claim.status });
   }
   const cap = payouts.caps[network] ?? 0n;
@@ -355,7 +364,8 @@ export async function sendFromHotWallet(
       ),
     );
   });
-  if (!outcome.replayed) await broadcastLive(money.db, clock, hot, claim.id);
+  crashPoint(payouts, "signed");
+  if (!outcome.replayed) await broadcastLive(money.db, clock, hot, claim.id, payouts);
   return finish(money, outcome);
 }
 
@@ -367,11 +377,18 @@ function finish(money: Money, outcome: CommandOutcome<unknown>): CommandOutcome<
 }
 
 /** Broadcasts the claim's live send; a failure is left to the job (it re-broadcasts). */
-async function broadcastLive(db: Db, clock: Clock, hot: HotWallet, claimId: string) {
+async function broadcastLive(
+  db: Db,
+  clock: Clock,
+  hot: HotWallet,
+  claimId: string,
+  payouts: Payouts,
+) {
   const send = await liveSendOf(db, claimId);
   if (!send) return;
   try {
     await hot.broadcast(send.rawTransaction as `0x${string}`);
+    crashPoint(payouts, "broadcast");
     await markBroadcast(db, send.id, clock.now());
   } catch {
     // Recorded and signed: the confirmations job broadcasts it again.
@@ -424,7 +441,7 @@ export async function replaceStuckSend(
       }),
     ),
   );
-  if (!outcome.replayed) await broadcastLive(money.db, clock, hot, claim.id);
+  if (!outcome.replayed) await broadcastLive(money.db, clock, hot, claim.id, payouts);
   return finish(money, outcome);
 }
 

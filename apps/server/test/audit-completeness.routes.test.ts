@@ -298,7 +298,7 @@ describe("the audit log", () => {
     bep20.put(pastedHash, { to: EVM, amountMicroUsdt: USDT(198), confirmations: 1 });
     await status(support, pasted, { status: "COMPLETED", txHash: pastedHash });
     const pastedTx = bep20.txs.get(pastedHash);
-    if (pastedTx) pastedTx.gone = "DROPPED";
+    if (pastedTx) pastedTx.gone = "REVERTED";
     bep20.mine(3);
     await followConfirmingPayouts(t.app.money, clock, t.app.payouts);
 

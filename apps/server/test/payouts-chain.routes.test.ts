@@ -311,6 +311,33 @@ describe("a pasted hash on a verified network", () => {
     expect(await payoutPostings(w.withdrawalId)).toBe(1);
   });
 
+  it("returns a DROPPED transaction only after it stayed unknown for the grace period", async () => {
+    const w = await taken();
+    erc20.put(hash(350), { to: EVM, amountMicroUsdt: NET_195, confirmations: 1 });
+    await setStatus(w.staff, w.requestId, { status: "COMPLETED", txHash: hash(350) });
+    const tx = erc20.txs.get(hash(350));
+    if (!tx) throw new Error("no tx");
+    erc20.txs.delete(hash(350)); // the node no longer knows it
+    await runJob();
+    expect(await claim(w.withdrawalId)).toMatchObject({ status: "CONFIRMING" });
+    // Seen again (another node of the provider had it): the grace starts over.
+    erc20.txs.set(hash(350), tx);
+    await runJob();
+    expect((await claim(w.withdrawalId)).goneSince).toBeNull();
+    erc20.txs.delete(hash(350));
+    await runJob();
+    clock.advance(4 * 60_000);
+    await runJob();
+    expect(await claim(w.withdrawalId)).toMatchObject({ status: "CONFIRMING" });
+    clock.advance(2 * 60_000);
+    await runJob();
+    expect(await claim(w.withdrawalId)).toMatchObject({
+      status: "SENT",
+      returnReason: "DROPPED",
+    });
+    expect(await payoutPostings(w.withdrawalId)).toBe(0);
+  });
+
   it("a node that does not answer changes nothing (503)", async () => {
     const w = await taken();
     erc20.down = true;

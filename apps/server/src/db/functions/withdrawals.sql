@@ -523,10 +523,26 @@ CREATE OR REPLACE FUNCTION vv_withdraw_progress(
   p_claim uuid, p_tx_hash text, p_confirmations int, p_now timestamptz
 ) RETURNS boolean LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE manual_claims SET confirmations = p_confirmations, tx_hash = lower(p_tx_hash), updated_at = p_now
+  UPDATE manual_claims SET confirmations = p_confirmations, tx_hash = lower(p_tx_hash),
+    gone_since = NULL, updated_at = p_now
   WHERE id = p_claim AND status = 'CONFIRMING'
-    AND (confirmations IS DISTINCT FROM p_confirmations OR lower(tx_hash) <> lower(p_tx_hash));
+    AND (confirmations IS DISTINCT FROM p_confirmations OR lower(tx_hash) <> lower(p_tx_hash)
+         OR gone_since IS NOT NULL);
   RETURN FOUND;
+END;
+$$;
+
+-- The job: the node does not know the claim's transaction (DROPPED). The first time it is noted;
+-- the answer is when it was first seen gone, so the claim returns only after a grace period.
+CREATE OR REPLACE FUNCTION vv_withdraw_gone_seen(p_claim uuid, p_tx_hash text, p_now timestamptz)
+RETURNS timestamptz LANGUAGE plpgsql AS $$
+DECLARE
+  v_since timestamptz;
+BEGIN
+  UPDATE manual_claims SET gone_since = coalesce(gone_since, p_now)
+  WHERE id = p_claim AND status = 'CONFIRMING' AND lower(tx_hash) = lower(p_tx_hash)
+  RETURNING gone_since INTO v_since;
+  RETURN v_since;
 END;
 $$;
 
@@ -571,7 +587,8 @@ DECLARE
 BEGIN
   SELECT * INTO v_claim FROM manual_claims WHERE id = p_claim FOR UPDATE;
   UPDATE manual_claims SET status = 'SENT', tx_hash = NULL, tx_verified = false, tx_block = NULL,
-    confirmations = NULL, required_confirmations = NULL, return_reason = p_reason, updated_at = p_now
+    confirmations = NULL, required_confirmations = NULL, return_reason = p_reason,
+    gone_since = NULL, updated_at = p_now
   WHERE id = p_claim AND status = 'CONFIRMING' AND lower(tx_hash) = lower(p_tx_hash)
   RETURNING * INTO v_after;
   IF v_after.id IS NULL THEN RETURN jsonb_build_object('touched', '[]'::jsonb); END IF;

@@ -37,6 +37,7 @@ ALTER TABLE "manual_claims" ADD COLUMN "tx_block" bigint;--> statement-breakpoin
 ALTER TABLE "manual_claims" ADD COLUMN "confirmations" integer;--> statement-breakpoint
 ALTER TABLE "manual_claims" ADD COLUMN "required_confirmations" integer;--> statement-breakpoint
 ALTER TABLE "manual_claims" ADD COLUMN "return_reason" text;--> statement-breakpoint
+ALTER TABLE "manual_claims" ADD COLUMN "gone_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payout_sends" ADD CONSTRAINT "payout_sends_withdrawal_id_manual_claims_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."manual_claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_sends" ADD CONSTRAINT "payout_sends_sent_by_profiles_id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."profiles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawal_timeline" ADD CONSTRAINT "withdrawal_timeline_withdrawal_id_manual_claims_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."manual_claims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

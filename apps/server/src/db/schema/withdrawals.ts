@@ -54,6 +54,8 @@ export const manualClaims = pgTable(
     requiredConfirmations: integer("required_confirmations"),
     /** Why the chain no longer pays the last hash (the claim went back to the desk). */
     returnReason: text("return_reason"),
+    /** When the chain first stopped knowing its transaction (DROPPED): returned after a grace. */
+    goneSince: timestamp("gone_since", { withTimezone: true }),
     ledgerTransactionId: uuid("ledger_transaction_id").notNull(),
     settleTransactionId: uuid("settle_transaction_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

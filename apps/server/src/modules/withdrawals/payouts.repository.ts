@@ -13,6 +13,7 @@ export function confirmingClaims(db: DbOrTx, limit: number) {
       network: manualClaims.network,
       txHash: manualClaims.txHash,
       confirmations: manualClaims.confirmations,
+      goneSince: manualClaims.goneSince,
     })
     .from(manualClaims)
     .where(eq(manualClaims.status, "CONFIRMING"))

@@ -2,6 +2,7 @@ import {
   explorerUrl,
   NETWORKS,
   type Network,
+  PAYOUTS,
   type TPayoutNetwork,
   type TSupportRequest,
   withdrawalDayStart,
@@ -127,6 +128,11 @@ const CONFIRM = functionCall(
   "vv_withdraw_confirm",
   { p_claim: "uuid", p_tx_hash: "text", p_confirmations: "int", p_now: "timestamptz" },
   "jsonb",
+);
+const GONE_SEEN = functionCall(
+  "vv_withdraw_gone_seen",
+  { p_claim: "uuid", p_tx_hash: "text", p_now: "timestamptz" },
+  "timestamptz",
 );
 const RETURN = functionCall(
   "vv_withdraw_return",
@@ -533,11 +539,22 @@ async function followOne(
   db: Db,
   clock: Clock,
   client: ChainClient,
-  claim: { id: string; txHash: string | null; confirmations: number | null },
+  claim: {
+    id: string;
+    txHash: string | null;
+    confirmations: number | null;
+    goneSince: Date | null;
+  },
 ): Promise<boolean> {
   const hash = claim.txHash as string;
   const now = clock.now();
-  const progress = await client.progress(hash);
+  // A hot-wallet send's sender and nonce tell REPLACED from DROPPED (ADR 057).
+  const sends = await sendsOf(db, claim.id);
+  const sentBy = (txHash: string) => {
+    const send = sends.find((s) => s.txHash === txHash.toLowerCase());
+    return send ? { from: send.fromAddress, nonce: send.nonce } : undefined;
+  };
+  const progress = await client.progress(hash, sentBy(hash));
   if (progress.state === "confirmed") {
     const out = await outcomeOf(() =>
       queryRows<{ outcome: { touched: string[] } }>(
@@ -553,7 +570,7 @@ async function followOne(
     return out.touched.length > 0;
   }
   if (progress.state === "pending") {
-    if (progress.confirmations === claim.confirmations) return false;
+    if (progress.confirmations === claim.confirmations && !claim.goneSince) return false;
     const [row] = await queryRows<{ outcome: boolean }>(
       db,
       callSql(PROGRESS, {
@@ -566,10 +583,9 @@ async function followOne(
     return row?.outcome ?? false;
   }
   // Gone. A hot-wallet send: the same nonce's other transaction may be the one mined.
-  const sends = await sendsOf(db, claim.id);
   for (const sibling of sends) {
     if (sibling.txHash === hash.toLowerCase()) continue;
-    const other = await client.progress(sibling.txHash);
+    const other = await client.progress(sibling.txHash, sentBy(sibling.txHash));
     if (other.state !== "gone") {
       await queryRows(
         db,
@@ -589,6 +605,17 @@ async function followOne(
     await client.hotWallet.broadcast(live.rawTransaction as `0x${string}`);
     await markBroadcast(db, live.id, now);
     return false;
+  }
+  if (progress.reason === "DROPPED") {
+    // Unknown to the node: back to the desk only once it stayed unknown for the grace period
+    // (a load-balanced node can miss a pending transaction for a while; a claim returned too
+    // early could be paid twice).
+    const [row] = await queryRows<{ outcome: string | Date | null }>(
+      db,
+      callSql(GONE_SEEN, { claim: claim.id, txHash: hash, now }),
+    );
+    const since = row?.outcome ? new Date(row.outcome) : now;
+    if (now.getTime() - since.getTime() < PAYOUTS.droppedGraceMinutes * 60_000) return false;
   }
   const out = await outcomeOf(() =>
     queryRows<{ outcome: { touched: string[] } }>(

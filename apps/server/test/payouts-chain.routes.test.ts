@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { auditEvents, manualClaims, payoutSends, profiles } from "../src/db/schema";
+import { auditEvents, mailOutbox, manualClaims, payoutSends, profiles } from "../src/db/schema";
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
+import { renderNotice } from "../src/modules/mail/mail.templates";
 import { computeTransparency } from "../src/modules/transparency/transparency.service";
 import { followConfirmingPayouts } from "../src/modules/withdrawals/payouts.service";
 import type { Client } from "./accounts";
@@ -258,6 +259,22 @@ describe("a pasted hash on a verified network", () => {
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(["withdrawal.verify", "withdrawal.confirm"]),
     );
+    // The e-mail: the confirmations, the explorer link and the timeline, in both languages.
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.profileId, w.member.id), eq(mailOutbox.template, "withdrawalCompleted")),
+      );
+    const params = mail?.params as Record<string, string>;
+    const en = renderNotice("withdrawalCompleted", "en", params, "https://vv.test");
+    expect(en.text).toContain("Confirmed on the blockchain after 3 confirmations.");
+    expect(en.text).toContain(`https://explorer.test/ERC20/tx/${hash(100)}`);
+    expect(en.text).toContain("Timeline: Requested");
+    expect(en.text).toMatch(/In review .* → Sent .* → Confirmed /);
+    const pt = renderNotice("withdrawalCompleted", "pt-BR", params, "https://vv.test");
+    expect(pt.text).toContain("Confirmado na blockchain após 3 confirmações.");
+    expect(pt.text).toContain("Linha do tempo: Solicitado");
   });
 
   it("refuses a hash another withdrawal already uses", async () => {

@@ -29,6 +29,14 @@ BEGIN
 END;
 $$;
 
+-- A withdrawal's timeline as one text parameter of its e-mails: "step@ISO-time" entries joined
+-- by "|", oldest first (the mail renderer words and formats them in the member's language).
+CREATE OR REPLACE FUNCTION vv_withdraw_steps_text(p_claim uuid) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT coalesce(string_agg(step || '@' || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+    '|' ORDER BY id), '')
+  FROM withdrawal_timeline WHERE withdrawal_id = p_claim;
+$$;
+
 -- A withdrawal request (the seeds' checks ran in the service): the member's USDT account is
 -- locked first, so a member's concurrent requests queue here and each reads the balance, the
 -- payout wallet's age and the day's total after the previous one committed — the daily limit
@@ -242,7 +250,8 @@ BEGIN
     UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE id = p_request;
     PERFORM vv_notice(v_claim.user_id, 'withdrawal-completed', 'withdrawalCompleted', jsonb_build_object(
       'amount', v_after.amount_usdt::text, 'net', (v_after.amount_usdt - v_after.fee_usdt)::text,
-      'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash));
+      'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash,
+      'steps', vv_withdraw_steps_text(v_claim.id)));
   END IF;
   PERFORM vv_audit(p_staff, p_role, v_action, v_claim.user_id, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), NULL, p_ip, p_now);
@@ -282,7 +291,8 @@ BEGIN
   PERFORM vv_withdraw_step(v_claim.id, 'failed', NULL, p_reason, p_now);
   UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE id = p_request;
   PERFORM vv_notice(v_claim.user_id, 'withdrawal-failed', 'withdrawalFailed', jsonb_build_object(
-    'amount', v_claim.amount_usdt::text, 'network', v_claim.network, 'reason', p_reason));
+    'amount', v_claim.amount_usdt::text, 'network', v_claim.network, 'reason', p_reason,
+    'steps', vv_withdraw_steps_text(v_claim.id)));
   PERFORM vv_audit(p_staff, p_role, 'withdrawal.fail', v_claim.user_id, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), p_reason, p_ip, p_now);
   RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
@@ -549,7 +559,7 @@ $$;
 -- COMPLETED by the job at the required depth: the conditional UPDATE (still CONFIRMING, on this
 -- hash) lets exactly one caller post the payout; any other finds nothing and posts nothing.
 CREATE OR REPLACE FUNCTION vv_withdraw_confirm(
-  p_claim uuid, p_tx_hash text, p_confirmations int, p_now timestamptz
+  p_claim uuid, p_tx_hash text, p_confirmations int, p_explorer_url text, p_now timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_claim manual_claims%ROWTYPE;
@@ -568,7 +578,8 @@ BEGIN
   PERFORM vv_notice(v_claim.user_id, 'withdrawal-completed', 'withdrawalCompleted', jsonb_build_object(
     'amount', v_after.amount_usdt::text, 'net', (v_after.amount_usdt - v_after.fee_usdt)::text,
     'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash,
-    'confirmations', p_confirmations));
+    'confirmations', p_confirmations::text, 'explorerUrl', p_explorer_url,
+    'steps', vv_withdraw_steps_text(p_claim)));
   PERFORM vv_audit(NULL, 'system', 'withdrawal.confirm', v_claim.user_id, 'withdrawal', p_claim::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), NULL, NULL, p_now);
   RETURN jsonb_build_object('touched', to_jsonb(ARRAY[v_claim.user_id]));

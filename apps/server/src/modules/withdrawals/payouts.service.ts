@@ -126,7 +126,13 @@ const PROGRESS = functionCall(
 );
 const CONFIRM = functionCall(
   "vv_withdraw_confirm",
-  { p_claim: "uuid", p_tx_hash: "text", p_confirmations: "int", p_now: "timestamptz" },
+  {
+    p_claim: "uuid",
+    p_tx_hash: "text",
+    p_confirmations: "int",
+    p_explorer_url: "text",
+    p_now: "timestamptz",
+  },
   "jsonb",
 );
 const GONE_SEEN = functionCall(
@@ -563,6 +569,7 @@ async function followOne(
           claim: claim.id,
           txHash: hash,
           confirmations: progress.confirmations,
+          explorerUrl: client.explorerUrl(hash),
           now,
         }),
       ),

@@ -425,6 +425,34 @@ describe("the four-eyes rule before sending", () => {
   });
 });
 
+describe("approved before sending, then recorded by hand", () => {
+  it("a network switched to manual after the approval: the hash completes it, no second approval", async () => {
+    const w = await taken("1500");
+    await setStatus(w.staff, w.requestId, { status: "COMPLETED" });
+    const admin = await staff("admin");
+    await admin.c.request("POST", "/api/admin/step-up", { password: TEST_PASSWORD });
+    const approved = await admin.c.request(
+      "POST",
+      `/api/admin/withdrawals/${w.requestId}/approve`,
+      undefined,
+      { "idempotency-key": key() },
+    );
+    expect(approved.json()).toMatchObject({ withdrawal: { status: "SENT" } });
+    const chains = t.app.payouts.chains;
+    delete chains.ERC20;
+    try {
+      const done = await setStatus(w.staff, w.requestId, {
+        status: "COMPLETED",
+        txHash: hash(600),
+      });
+      expect(done.json()).toMatchObject({ withdrawal: { status: "COMPLETED" } });
+      expect(await payoutPostings(w.withdrawalId)).toBe(1);
+    } finally {
+      chains.ERC20 = erc20;
+    }
+  });
+});
+
 describe("sending from the hot wallet", () => {
   async function takenBep(amount = "200") {
     const m = await member(Number(amount));

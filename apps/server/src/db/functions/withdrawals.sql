@@ -231,7 +231,8 @@ BEGIN
     PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalNotTaken"}');
   ELSIF v_claim.processed_by <> p_staff THEN
     PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalTaken"}');
-  ELSIF v_claim.needs_second_approval THEN
+  ELSIF v_claim.needs_second_approval AND v_claim.approved_at IS NULL THEN
+    -- (Approved already: an admin approved it before sending, ADR 058 — it is paid at once.)
     UPDATE manual_claims SET status = 'AWAITING_APPROVAL', tx_hash = p_tx_hash, updated_at = p_now
     WHERE id = v_claim.id RETURNING * INTO v_after;
     PERFORM vv_withdraw_step(v_claim.id, 'approval_requested', p_tx_hash, NULL, p_now);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { EvmChainConfig } from "../../src/config/env";
 import { Redacted } from "../../src/lib/redacted";
+import { BroadcastError } from "../../src/modules/chain/broadcast-error";
 import type { ChainClient } from "../../src/modules/chain/chain.types";
 import { createEvmChain } from "../../src/modules/chain/evm-chain";
 import { ANVIL_KEYS, type LocalChains, type LocalNet, startLocalChains } from "./local-chain.mjs";
@@ -65,6 +66,10 @@ describe.skipIf(!chains).each([
     if (!check.ok) throw new Error("unreachable");
     expect(check.from?.toLowerCase()).toBe(info().hotWallet.toLowerCase());
     expect(typeof check.nonce).toBe("number");
+    // Without 0x (as some wallets show it): the same payout.
+    expect(
+      await chain().verifyPayout(hash.slice(2), { to: MEMBER, amountMicroUsdt: USDT_1_5 }),
+    ).toMatchObject({ ok: true, txHash: hash.toLowerCase() });
     // The hash in capitals and the address in another case are the same payout.
     const upper = `0x${hash.slice(2).toUpperCase()}`;
     expect(
@@ -76,7 +81,7 @@ describe.skipIf(!chains).each([
   });
 
   it("refuses a malformed hash and a hash the chain does not know", async () => {
-    for (const bad of ["", "0x123", `0x${"g".repeat(64)}`, "a".repeat(64), `0x${"a".repeat(66)}`]) {
+    for (const bad of ["", "0x123", `0x${"g".repeat(64)}`, "a".repeat(63), `0x${"a".repeat(66)}`]) {
       expect(await chain().verifyPayout(bad, { to: MEMBER, amountMicroUsdt: 1n })).toEqual({
         ok: false,
         reason: "MALFORMED_HASH",
@@ -252,6 +257,57 @@ describe.skipIf(!chains).each([
     const after = await wallet.balances();
     expect(after.tokenMicroUsdt).toBe(before.tokenMicroUsdt - USDT_1_5);
     expect(after.gasWei).toBeLessThan(before.gasWei);
+  });
+
+  it("hot wallet: a used nonce and an underpriced replacement are refusals with a reason", async () => {
+    const wallet = chain().hotWallet;
+    if (!wallet) throw new Error("no hot wallet");
+    const nonce = await wallet.pendingNonce();
+    const mined = await wallet.prepareTransfer({ to: MEMBER, amountMicroUsdt: 1n, nonce });
+    await wallet.broadcast(mined.rawTransaction);
+    await local().mine(net, 1);
+    const late = await wallet.prepareTransfer({ to: MEMBER, amountMicroUsdt: 2n, nonce });
+    const refusal = await wallet.broadcast(late.rawTransaction).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(BroadcastError);
+    expect(refusal).toMatchObject({ reason: "NONCE_USED" });
+    expect(await chain().progress(late.txHash)).toEqual({ state: "gone", reason: "REPLACED" });
+
+    await local().setAutomine(net, false);
+    const next = nonce + 1;
+    const first = await wallet.prepareTransfer({ to: MEMBER, amountMicroUsdt: 3n, nonce: next });
+    await wallet.broadcast(first.rawTransaction);
+    const sameFees = {
+      maxFeePerGas: first.maxFeePerGas,
+      maxPriorityFeePerGas: first.maxPriorityFeePerGas,
+    };
+    const cheap = await wallet.prepareTransfer({
+      to: MEMBER,
+      amountMicroUsdt: 4n,
+      nonce: next,
+      fees: sameFees,
+    });
+    await expect(wallet.broadcast(cheap.rawTransaction)).rejects.toMatchObject({
+      reason: "UNDERPRICED",
+    });
+    await local().mine(net, 1);
+  });
+
+  it("hot wallet: an unreachable node is a plain error (re-broadcast later), not a refusal", async () => {
+    const wallet = chain().hotWallet;
+    if (!wallet) throw new Error("no hot wallet");
+    const prepared = await wallet.prepareTransfer({
+      to: MEMBER,
+      amountMicroUsdt: 1n,
+      nonce: await wallet.pendingNonce(),
+    });
+    const dead = createEvmChain(config({ rpcUrl: "http://127.0.0.1:9" }), {
+      payoutKey: new Redacted(info().hotWalletKey),
+      timeoutMs: 2_000,
+    });
+    const error = await dead.hotWallet?.broadcast(prepared.rawTransaction).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(BroadcastError);
+    await wallet.broadcast(prepared.rawTransaction); // the same transaction, later: fine
   });
 
   it("hot wallet: refuses to sign a transfer beyond its token balance", async () => {

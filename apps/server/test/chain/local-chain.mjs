@@ -5,7 +5,6 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { createPublicClient, createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
@@ -32,18 +31,6 @@ export function anvilBinary() {
   return require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${exe}`);
 }
 
-/** A free TCP port on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
 /** One JSON-RPC call (for anvil_*, evm_* methods viem has no action for). */
 async function rpcCall(rpcUrl, method, params = []) {
   const res = await fetch(rpcUrl, {
@@ -56,35 +43,56 @@ async function rpcCall(rpcUrl, method, params = []) {
   return body.result;
 }
 
-/** Starts one anvil node and waits until it answers eth_chainId. */
+/**
+ * Starts one anvil node on a port the system picks (--port 0: no race with another test file
+ * choosing the same free port), reads the port from its "Listening on" line, then waits until
+ * it answers eth_chainId. Its further output is discarded.
+ */
 async function startAnvil(chainId) {
-  const port = await freePort();
   const child = spawn(
     anvilBinary(),
-    ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--silent"],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    ["--host", "127.0.0.1", "--port", "0", "--chain-id", String(chainId)],
+    { stdio: ["ignore", "pipe", "pipe"] },
   );
-  let stderr = "";
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
+  let output = "";
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`anvil exited (${child.exitCode}): ${stderr}`);
-    try {
-      await rpcCall(rpcUrl, "eth_chainId");
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill("SIGKILL");
-        throw new Error(`anvil did not answer on ${rpcUrl} within 15 s: ${stderr}`);
+  const listening = new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      const match = /Listening on ([\d.]+:\d+)/.exec(output);
+      if (match) {
+        child.stdout.off("data", onData);
+        child.stdout.resume(); // keep draining, never read again
+        resolve(match[1]);
       }
-      await new Promise((r) => setTimeout(r, 50));
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.once("exit", (code) =>
+      reject(new Error(`anvil exited (${code}): ${output.slice(-500)}`)),
+    );
+    child.once("error", reject);
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  try {
+    const rpcUrl = `http://${await listening}`;
+    for (;;) {
+      try {
+        await rpcCall(rpcUrl, "eth_chainId");
+        return { child, rpcUrl, exited };
+      } catch (error) {
+        if (child.exitCode !== null) throw error;
+        await new Promise((r) => setTimeout(r, 50));
+      }
     }
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
-  return { child, rpcUrl, exited };
 }
 
 /** Deploys a TestUsdt and waits for it; returns its address. */

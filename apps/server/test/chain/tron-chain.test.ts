@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { recoverAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TronChainConfig } from "../../src/config/env";
 import { Redacted } from "../../src/lib/redacted";
@@ -147,4 +149,41 @@ describe("TRC20 client (Tron HTTP API, 6 decimals)", () => {
     expect(await chain.progress(id)).toEqual({ state: "gone", reason: "DROPPED" });
     expect(chain.requiredConfirmations).toBe(19);
   });
+});
+
+describe("Tron fixtures (fixtures/tron, TronGrid's shape)", () => {
+  const withTx = Object.entries(fixtures).filter(
+    ([, f]) => f.txID && f.responses["/wallet/gettransactionbyid"],
+  );
+
+  it.each(withTx.filter(([name]) => name !== "not-found"))(
+    "%s: txID is the SHA-256 of raw_data_hex, signed by the owner_address, and the log matches the call",
+    async (_name, fixture) => {
+      const body = fixture.responses["/wallet/gettransactionbyid"] as {
+        txID: string;
+        raw_data_hex: string;
+        signature: string[];
+        raw_data: { contract: { parameter: { value: Record<string, string> } }[] };
+      };
+      expect(body.txID).toBe(fixture.txID);
+      expect(createHash("sha256").update(Buffer.from(body.raw_data_hex, "hex")).digest("hex")).toBe(
+        body.txID,
+      );
+      const value = body.raw_data.contract[0]?.parameter.value ?? {};
+      const signer = await recoverAddress({
+        hash: `0x${body.txID}`,
+        signature: `0x${body.signature[0]}`,
+      });
+      expect(`41${signer.slice(2).toLowerCase()}`).toBe(value.owner_address);
+      const info = fixture.responses["/wallet/gettransactioninfobyid"] as {
+        log?: { address: string; topics: string[]; data: string }[];
+      };
+      const log = info.log?.[0];
+      if (log && value.data) {
+        expect(`41${log.address}`).toBe(value.contract_address);
+        expect(value.data).toBe(`a9059cbb${log.topics[2]}${log.data}`);
+        expect(log.topics[1]).toBe(`${"0".repeat(24)}${value.owner_address?.slice(2)}`);
+      }
+    },
+  );
 });

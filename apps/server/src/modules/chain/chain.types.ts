@@ -65,6 +65,15 @@ export interface PreparedTransfer {
   maxPriorityFeePerGas: bigint;
 }
 
+/**
+ * Why a node refused a broadcast (`HotWallet.broadcast` throws a `BroadcastError` with it):
+ * NONCE_USED — another transaction already used the nonce (this one can never be mined);
+ * UNDERPRICED — a replacement's fees are not enough above the pending transaction's;
+ * INSUFFICIENT_FUNDS — not enough gas coin for gas × fee; REJECTED — anything else the node
+ * refused. A network failure (node unreachable) is a plain Error: re-broadcasting is harmless.
+ */
+export type BroadcastRefusal = "NONCE_USED" | "UNDERPRICED" | "INSUFFICIENT_FUNDS" | "REJECTED";
+
 export interface HotWallet {
   address: string;
   /** CHAIN_<NET>_DAILY_CAP_USDT: outflow per UTC day the payout flow enforces; null = no cap. */
@@ -80,7 +89,10 @@ export interface HotWallet {
     nonce: number;
     fees?: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
   }): Promise<PreparedTransfer>;
-  /** Broadcasts a signed transaction; "already known" / "nonce too low for the same tx" is success. */
+  /**
+   * Broadcasts a signed transaction; "already known" / "nonce too low for the same tx" is success.
+   * A refusal throws a BroadcastError (broadcast-error.ts) naming a BroadcastRefusal.
+   */
   broadcast(rawTransaction: `0x${string}`): Promise<void>;
 }
 

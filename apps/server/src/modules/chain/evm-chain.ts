@@ -1,20 +1,24 @@
 import {
   type Address,
+  BaseError,
   createPublicClient,
   encodeFunctionData,
   type Hex,
+  HttpRequestError,
   http,
   isAddressEqual,
   keccak256,
   type Log,
   type PublicClient,
   parseAbi,
+  TimeoutError,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { EvmChainConfig } from "../../config/env";
 import type { Redacted } from "../../lib/redacted";
+import { BroadcastError, broadcastRefusal } from "./broadcast-error";
 import type {
   ChainClient,
   ExpectedPayout,
@@ -32,7 +36,9 @@ const ERC20_ABI = parseAbi([
 ]);
 /** keccak256("Transfer(address,address,uint256)"): the ERC-20 Transfer event. */
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+/** A transaction hash; the 0x is optional when pasted (some wallets show it without). */
+const TX_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
+const normalHash = (raw: string) => `0x${raw.toLowerCase().replace(/^0x/, "")}` as Hex;
 /** Used when the node cannot estimate a transfer's gas (a USDT transfer takes ~35–65k). */
 const FALLBACK_GAS_LIMIT = 100_000n;
 
@@ -67,6 +73,40 @@ function tokenTransfers(logs: readonly Log[]): TokenTransfer[] {
   return transfers;
 }
 
+/** A node's refusal as a BroadcastError; a network failure (node unreachable) as it is. */
+function refusalOrNetworkError(error: unknown, network: string): unknown {
+  if (!(error instanceof BaseError)) return error;
+  // No answer from the node (unreachable, HTTP failure, timeout): the caller retries; a
+  // re-broadcast of the same signed transaction is harmless.
+  if (error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)) return error;
+  const text = `${error.shortMessage} ${error.details}`;
+  const reason = broadcastRefusal(text);
+  if (!reason) return error;
+  return new BroadcastError(
+    reason,
+    `${network}: the node refused the transaction: ${error.details}`,
+  );
+}
+
+/** The newest SEEN_LIMIT hashes' sender and nonce (a bounded memory, oldest forgotten first). */
+const SEEN_LIMIT = 10_000;
+class SeenTransactions {
+  readonly #map = new Map<string, { from: string; nonce: number }>();
+
+  get(hash: string) {
+    return this.#map.get(hash);
+  }
+
+  set(hash: string, value: { from: string; nonce: number }) {
+    this.#map.delete(hash);
+    this.#map.set(hash, value);
+    if (this.#map.size > SEEN_LIMIT) {
+      const oldest = this.#map.keys().next().value;
+      if (oldest !== undefined) this.#map.delete(oldest);
+    }
+  }
+}
+
 function sameAddress(a: string, b: string): boolean {
   try {
     return isAddressEqual(a as Address, b as Address);
@@ -86,7 +126,7 @@ export function createEvmChain(config: EvmChainConfig, options: EvmChainOptions 
   });
   const token = config.token as Address;
   /** Hashes seen by this process → sender and nonce, to tell a replacement from a drop. */
-  const seen = new Map<string, { from: string; nonce: number }>();
+  const seen = new SeenTransactions();
 
   let setup: Promise<{ chainId: number; decimals: number }> | null = null;
   /** Checks the chain id and reads decimals() once; a failed attempt is retried next time. */
@@ -138,7 +178,7 @@ export function createEvmChain(config: EvmChainConfig, options: EvmChainOptions 
   async function verifyPayout(txHash: string, expected: ExpectedPayout): Promise<PayoutCheck> {
     const raw = txHash.trim();
     if (!TX_HASH.test(raw)) return { ok: false, reason: "MALFORMED_HASH" };
-    const hash = raw.toLowerCase() as Hex;
+    const hash = normalHash(raw);
     const { decimals } = await ready();
     const receipt = await receiptOrNull(hash);
     if (!receipt) {
@@ -191,7 +231,7 @@ export function createEvmChain(config: EvmChainConfig, options: EvmChainOptions 
   ): Promise<PayoutProgress> {
     const raw = txHash.trim();
     if (!TX_HASH.test(raw)) throw new Error(`${config.network}: not a transaction hash`);
-    const hash = raw.toLowerCase() as Hex;
+    const hash = normalHash(raw);
     // On the wrong network every payout would look DROPPED: fail loudly instead.
     await ready();
     const receipt = await receiptOrNull(hash);
@@ -244,7 +284,7 @@ function createHotWallet(
   token: Address,
   key: Redacted<Hex>,
   ready: () => Promise<{ chainId: number; decimals: number }>,
-  seen: Map<string, { from: string; nonce: number }>,
+  seen: SeenTransactions,
 ): HotWallet {
   const account = privateKeyToAccount(key.reveal());
   const address = account.address;
@@ -332,7 +372,7 @@ function createHotWallet(
         const hash = keccak256(rawTransaction);
         const known = await client.getTransaction({ hash }).catch(() => null);
         if (known) return;
-        throw error;
+        throw refusalOrNetworkError(error, config.network);
       }
     },
   };

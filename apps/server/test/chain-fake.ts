@@ -19,6 +19,8 @@ export interface FakeTx {
   gone?: "DROPPED" | "REVERTED" | "REPLACED";
   nonce?: number;
   raw?: string;
+  /** An amount that is not a whole micro-USDT (18 decimals): the client reports it raw. */
+  dustRaw?: bigint;
 }
 
 /**
@@ -64,6 +66,8 @@ export class FakeChain implements ChainClient {
     if (tx.token === "none") return { ok: false, reason: "NO_TOKEN_TRANSFER" };
     if (tx.token && tx.token !== "USDT")
       return { ok: false, reason: "WRONG_TOKEN", actual: { token: tx.token } };
+    if (tx.dustRaw !== undefined)
+      return { ok: false, reason: "WRONG_AMOUNT", actual: { amountRaw: tx.dustRaw, decimals: 18 } };
     if (tx.to.toLowerCase() !== expected.to.toLowerCase())
       return { ok: false, reason: "WRONG_RECIPIENT", actual: { to: tx.to } };
     if (tx.amountMicroUsdt !== expected.amountMicroUsdt)

@@ -154,6 +154,12 @@ describe("a pasted hash on a verified network", () => {
         "WRONG_AMOUNT",
         /sends 200 USDT; this withdrawal pays 195 USDT/,
       ],
+      [
+        hash(8),
+        { to: EVM, amountMicroUsdt: 0n, confirmations: 5, dustRaw: 195_000_000_000_000_000_001n },
+        "WRONG_AMOUNT",
+        /sends 195\.000000000000000001 USDT; this withdrawal pays 195 USDT/,
+      ],
     ];
     for (const [txHash, tx, reason, message] of cases) {
       if (tx) erc20.put(txHash, tx);

@@ -182,6 +182,21 @@ async function asking<T>(network: Network, question: () => Promise<T>): Promise<
   }
 }
 
+/** A token amount in its own units as a decimal ("1.000000000000000001"): dust is shown, not rounded. */
+function unitsText(raw: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals);
+  const frac = (raw % scale).toString().padStart(decimals, "0").replace(/0+$/, "");
+  return frac ? `${raw / scale}.${frac}` : (raw / scale).toString();
+}
+
+/** What the chain sent, as the message shows it (micro-USDT, or the exact token units). */
+function actualAmountText(actual: NonNullable<Extract<PayoutCheck, { ok: false }>["actual"]>) {
+  if (actual.amountMicroUsdt !== undefined) return usdtText(actual.amountMicroUsdt);
+  if (actual.amountRaw !== undefined && actual.decimals !== undefined)
+    return unitsText(actual.amountRaw, actual.decimals);
+  return undefined;
+}
+
 /** A mismatch as its own message: what the chain shows against what the withdrawal pays. */
 function mismatchError(network: Network, claim: DeskClaim, check: PayoutCheck): AppError {
   if (check.ok) throw new Error("not a mismatch");
@@ -193,8 +208,8 @@ function mismatchError(network: Network, claim: DeskClaim, check: PayoutCheck): 
       expectedTo: claim.walletAddress,
       expectedAmount: usdtText(BigInt(claim.net)),
       ...(check.actual?.to ? { actualTo: check.actual.to } : {}),
-      ...(check.actual?.amountMicroUsdt !== undefined
-        ? { actualAmount: usdtText(check.actual.amountMicroUsdt) }
+      ...(check.actual && actualAmountText(check.actual) !== undefined
+        ? { actualAmount: actualAmountText(check.actual) }
         : {}),
       ...(check.actual?.token ? { token: check.actual.token } : {}),
     },

@@ -124,6 +124,39 @@ describe.skipIf(!chains)("payouts on local chains", () => {
     expect((await verifyLedger(db())).problems).toEqual([]);
   });
 
+  it("replaces a stuck BEP20 send (same nonce, higher fee): one transfer, paid once", async () => {
+    const w = await taken("BEP20");
+    const wallet = "0x3333333333333333333333333333333333333333";
+    const before = await local().tokenBalance("BEP20", wallet);
+    await local().setAutomine("BEP20", false);
+    try {
+      const post = (action: string) =>
+        w.staff.c.request(
+          "POST",
+          `/api/support/desk/requests/${w.requestId}/${action}`,
+          undefined,
+          key(),
+        );
+      const sent = await post("send");
+      expect(sent.statusCode, sent.body).toBe(200);
+      const replaced = await post("replace");
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      const sends = await db().select().from(payoutSends).where(eq(payoutSends.withdrawalId, w.id));
+      expect(sends).toHaveLength(2);
+      expect(new Set(sends.map((s) => s.nonce)).size).toBe(1);
+      await local().mine("BEP20", 3);
+    } finally {
+      await local().setAutomine("BEP20", true);
+    }
+    for (let i = 0; i < 3; i++) {
+      await followConfirmingPayouts(t.app.money, t.app.clock, t.app.payouts);
+    }
+    const [claim] = await db().select().from(manualClaims).where(eq(manualClaims.id, w.id));
+    expect(claim?.status).toBe("COMPLETED");
+    expect((await local().tokenBalance("BEP20", wallet)) - before).toBe(198n * 10n ** 18n);
+    expect((await verifyLedger(db())).problems).toEqual([]);
+  });
+
   it("refuses a pasted ERC20 hash for the wrong amount, and accepts the right one", async () => {
     const w = await taken("ERC20");
     const info = local().erc20;

@@ -510,6 +510,10 @@ BEGIN
   IF v_claim.status <> 'CONFIRMING' OR v_old.id IS NULL OR coalesce(v_claim.confirmations, 0) > 0 THEN
     PERFORM vv_refuse('CONFLICT', '{"context": "notReplaceable"}');
   END IF;
+  -- Its processor replaces it (or an admin, when the processor is away).
+  IF v_claim.processed_by <> p_staff AND p_role <> 'admin' THEN
+    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalTaken"}');
+  END IF;
   -- The old send stops being live first (one live send per claim, a unique index).
   v_new := gen_random_uuid();
   UPDATE payout_sends SET replaced_by = v_new WHERE id = v_old.id;

@@ -69,6 +69,24 @@ const oembed = createServer((req, res) => {
 await new Promise((resolve) => oembed.listen(0, "127.0.0.1", resolve));
 const oembedUrl = `http://127.0.0.1:${oembed.address().port}/oembed`;
 
+// Two local chains (anvil, ADR 057/058) for the payout journeys: ERC20 and BEP20 are verified
+// on chain and BEP20/ERC20 have a hot wallet; TRC20 stays manual (the older journeys use it).
+// One confirmation: nothing else mines blocks while a journey waits. Without anvil the journeys
+// that need it skip, saying why.
+let localChains = null;
+let chainEnv = {};
+try {
+  const { startLocalChains } = await import("../apps/server/test/chain/local-chain.mjs");
+  localChains = await startLocalChains();
+  chainEnv = {
+    ...localChains.env({ confirmations: 1 }),
+    CHAIN_ERC20_DAILY_CAP_USDT: "100000",
+    CHAIN_BEP20_DAILY_CAP_USDT: "100000",
+  };
+} catch (error) {
+  console.warn(`local chains not started (payout journeys skip): ${error.message}`);
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "vv-e2e-"));
 const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
   stdio: "inherit",
@@ -91,13 +109,15 @@ const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
     // right-most entry — the only one each context writes — is the client address.
     TRUST_PROXY: "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    ...chainEnv,
   },
 });
 const stop = (signal) => child.kill(signal);
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-child.on("exit", (code) => {
+child.on("exit", async (code) => {
   oembed.close();
+  await localChains?.stop().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compress from "@fastify/compress";
+import type { Network } from "@viewvault/shared";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   serializerCompiler,
@@ -20,6 +21,8 @@ import { createAuth } from "./modules/auth/auth";
 import { createSessionCache, profileOfUser } from "./modules/auth/session.service";
 import { balancesRoutes } from "./modules/balances/balances.routes";
 import { boxRoutes } from "./modules/box/box.routes";
+import type { Chains } from "./modules/chain/chain.types";
+import { createChains } from "./modules/chain/create-chains";
 import { cancelAccountDeletion } from "./modules/data-rights/account-deletion.service";
 import { dataRightsRoutes } from "./modules/data-rights/data-rights.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
@@ -60,6 +63,7 @@ import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
 import { watchRoutes } from "./modules/watch/watch.routes";
 import { captchaConfigOf, captchaOrigins } from "./modules/watch/watch-captcha";
+import { type Payouts, payoutBacklog } from "./modules/withdrawals/payouts.service";
 import { withdrawalsRoutes } from "./modules/withdrawals/withdrawals.routes";
 import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
@@ -86,6 +90,10 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The presence sorted set's Redis key (tests use their own prefix). */
   presenceKey?: string;
+  /** The networks' chain clients (ADR 057/058); a network without one stays manual. */
+  chains?: Chains;
+  /** Each network's daily hot-wallet outflow cap in micro-USDT (absent: no sending). */
+  payoutCaps?: Partial<Record<Network, bigint>>;
 }
 
 declare module "fastify" {
@@ -101,7 +109,29 @@ declare module "fastify" {
     push: PushSender;
     /** The VAPID public key browsers subscribe with. */
     vapidPublicKey: string;
+    /** The chain clients and hot-wallet caps of the payout flow (ADR 058). */
+    payouts: Payouts;
   }
+}
+
+/**
+ * The payout flow's chain clients (ADR 057/058): the given ones (tests), else one per network
+ * configured in the environment (CHAIN_<NET>_RPC_URL …); the hot wallets' daily caps likewise.
+ */
+function payoutsOf(deps: AppDeps): Payouts {
+  const config = deps.env.chains;
+  const caps: Payouts["caps"] = {};
+  for (const network of ["ERC20", "BEP20"] as const) {
+    const cap = config[network]?.dailyCapMicroUsdt;
+    if (cap !== undefined && cap !== null) caps[network] = cap;
+  }
+  return {
+    chains: deps.chains ?? createChains(config),
+    caps: deps.payoutCaps ?? caps,
+    ...(deps.env.NODE_ENV === "test" && deps.env.PAYOUT_CRASH_DRILL
+      ? { crashDrill: deps.env.PAYOUT_CRASH_DRILL }
+      : {}),
+  };
 }
 
 /** Where the built web app is: WEB_DIST, else apps/web/dist relative to this package. */
@@ -170,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("mailer", mailer);
   app.decorate("publicUrl", env.PUBLIC_URL);
   app.decorate("supportEmail", env.SUPPORT_EMAIL ?? null);
+  app.decorate("payouts", payoutsOf(deps));
   app.addHook("onClose", async () => {
     await mailer.stop();
   });
@@ -369,6 +400,7 @@ async function registerEdgePlugins(
     token: env.METRICS_TOKEN,
     outboxBacklog: () => outboxBacklog(deps.database.db),
     pushBacklog: () => pushBacklog(deps.database.db),
+    payoutBacklog: () => payoutBacklog(deps.database.db),
   });
   await app.register(moneyAuditPlugin);
   await app.register(lifecyclePlugin);

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION, HOLD, RANKING, RISK_SIGNALS } from "@viewvault/shared";
+import { ACCOUNT_DELETION, HOLD, PAYOUTS, RANKING, RISK_SIGNALS } from "@viewvault/shared";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "./db/client";
 import { runDueAccountDeletions } from "./modules/data-rights/account-deletion.service";
@@ -10,6 +10,7 @@ import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository
 import { recomputeRanking } from "./modules/ranking/ranking.service";
 import { sweepSignupRewards } from "./modules/referrals/referrals.service";
 import { recomputeAllRisk } from "./modules/risk/risk.service";
+import { followConfirmingPayouts } from "./modules/withdrawals/payouts.service";
 
 /**
  * Runs `job` if this caller wins the period's claim (on any instance, ADR 033); false when another
@@ -82,6 +83,13 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
   every(RISK_SIGNALS.recomputeMinutes * 60_000, "risk scores", () =>
     recomputeAllRisk(db, app.clock),
   );
+  // Payouts the chain confirms (ADR 058): confirmations, completion once, or back to the desk.
+  if (Object.keys(app.payouts.chains).length > 0) {
+    every(PAYOUTS.followSeconds * 1000, "payout confirmations", async () => {
+      const touched = await followConfirmingPayouts(app.money, app.clock, app.payouts);
+      if (touched.length) app.realtime.announce("withdrawals", touched);
+    });
+  }
   every(10 * 60_000, "rate-limit cleanup", () => purgeExpiredRateLimits(db));
   every(60 * 60_000, "idempotency key cleanup", () =>
     purgeOldKeys(db, new Date(Date.now() - 24 * 3600_000)),

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../src/app";
+import { type AppDeps, buildApp } from "../src/app";
 import { loadEnv } from "../src/config/env";
 import type { Database } from "../src/db/client";
 import type { Clock } from "../src/lib/clock";
+import type { Chains } from "../src/modules/chain/chain.types";
 import { createPgliteDatabase } from "./database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -20,6 +21,9 @@ export async function createTestApp(
     database?: Database;
     clock?: Clock;
     presenceKey?: string;
+    /** Chain clients (a fake in route tests); none: every network is manual. */
+    chains?: Chains;
+    payoutCaps?: AppDeps["payoutCaps"];
     beforeReady?: (app: FastifyInstance) => void;
     /** Log lines (pino JSON, level info) go here instead of nowhere. */
     logStream?: { write(line: string): void };
@@ -38,6 +42,8 @@ export async function createTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.presenceKey ? { presenceKey: options.presenceKey } : {}),
+    ...(options.chains ? { chains: options.chains } : {}),
+    ...(options.payoutCaps ? { payoutCaps: options.payoutCaps } : {}),
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   options.beforeReady?.(app);

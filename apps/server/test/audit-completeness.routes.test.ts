@@ -14,7 +14,9 @@ import { fixedClock } from "../src/lib/clock";
 import { AUDIT_CSV_COLUMNS } from "../src/modules/audit/audit.service";
 import { clearHold } from "../src/modules/holds/holds.service";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
+import { followConfirmingPayouts } from "../src/modules/withdrawals/payouts.service";
 import { createTestApp, type TestApp } from "./app";
+import { FakeChain } from "./chain-fake";
 import {
   createSignedInMember,
   fundHeld,
@@ -70,8 +72,15 @@ const EVM_HASH = `0x${"ab".repeat(32)}`;
 let keys = 0;
 const key = () => ({ "idempotency-key": `audit-key-${++keys}` });
 
+// BEP20 is verified on a fake chain with a hot wallet (ADR 058); ERC20 stays manual.
+const bep20 = new FakeChain("BEP20", { hotWallet: true });
+
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({
+    clock,
+    chains: { BEP20: bep20 },
+    payoutCaps: { BEP20: USDT(10_000) },
+  });
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -98,13 +107,13 @@ async function requestIdOf(withdrawalId: string): Promise<string> {
   return row.id;
 }
 
-async function withdrawal(amount: number): Promise<string> {
+async function withdrawal(amount: number, network = "ERC20"): Promise<string> {
   const m = await createSignedInMember(t.app, { usdt: USDT(amount) });
   await db().update(profiles).set({ isVerified: true }).where(eq(profiles.id, m.id));
   const res = await m.c.request(
     "POST",
     "/api/withdrawals",
-    { password: TEST_PASSWORD, network: "ERC20", walletAddress: EVM, amount: String(amount) },
+    { password: TEST_PASSWORD, network, walletAddress: EVM, amount: String(amount) },
     key(),
   );
   expect(res.statusCode, res.body).toBe(201);
@@ -133,9 +142,13 @@ function missing(row: Row): string[] {
   const rule = AUDIT_ACTIONS[row.action as AuditAction];
   if (!rule) return ["action not in AUDIT_ACTIONS"];
   const gaps: string[] = [];
-  if (!row.actor_profile_id) gaps.push("actor");
   if (!row.actor_role) gaps.push("role");
-  if (!row.address) gaps.push("address");
+  if ("system" in rule && rule.system) {
+    if (row.actor_role !== "system") gaps.push("system role");
+  } else {
+    if (!row.actor_profile_id) gaps.push("actor");
+    if (!row.address) gaps.push("address");
+  }
   if (!row.before) gaps.push("before");
   if (!row.after) gaps.push("after");
   if (rule.target === "member" && !row.target_profile_id) gaps.push("target");
@@ -258,6 +271,37 @@ describe("the audit log", () => {
       ),
     );
 
+    // On a verified network (ADR 058): withdrawal.request_approval (above the threshold, before
+    // sending), withdrawal.send / replace (hot wallet), withdrawal.verify_refused / verify (a
+    // pasted hash), and the job's withdrawal.confirm / return.
+    const onChain = await withdrawal(1_500, "BEP20");
+    await status(support, onChain, { status: "PROCESSING" });
+    await status(support, onChain, { status: "COMPLETED" });
+    await ok(
+      approver.c.request("POST", `/api/admin/withdrawals/${onChain}/approve`, undefined, key()),
+    );
+    const desk = (id: string, action: string) =>
+      ok(support.c.request("POST", `/api/support/desk/requests/${id}/${action}`, undefined, key()));
+    await desk(onChain, "send");
+    await desk(onChain, "replace");
+    const pasted = await withdrawal(200, "BEP20");
+    await status(support, pasted, { status: "PROCESSING" });
+    const pastedHash = `0x${"ef".repeat(32)}`;
+    bep20.put(pastedHash, { to: EVM, amountMicroUsdt: 1n, confirmations: 1 });
+    const refused = await support.c.request(
+      "PUT",
+      `/api/support/desk/requests/${pasted}/status`,
+      { status: "COMPLETED", txHash: pastedHash },
+      key(),
+    );
+    expect(refused.json().code).toBe("PAYOUT_MISMATCH");
+    bep20.put(pastedHash, { to: EVM, amountMicroUsdt: USDT(198), confirmations: 1 });
+    await status(support, pasted, { status: "COMPLETED", txHash: pastedHash });
+    const pastedTx = bep20.txs.get(pastedHash);
+    if (pastedTx) pastedTx.gone = "REVERTED";
+    bep20.mine(3);
+    await followConfirmingPayouts(t.app.money, clock, t.app.payouts);
+
     // support.status / support.reply
     const asker = await createSignedInMember(t.app);
     const asked = await asker.c.request("POST", "/api/support/requests", {
@@ -295,7 +339,7 @@ describe("the audit log", () => {
       db(),
       sql`select action, actor_profile_id, actor_role, target_profile_id, target_type, reason,
             before, after, address from audit_events
-          where actor_profile_id in (${sql.join(
+          where actor_role = 'system' or actor_profile_id in (${sql.join(
             actors.map((id) => sql`${id}::uuid`),
             sql`, `,
           )})`,

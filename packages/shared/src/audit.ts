@@ -21,6 +21,14 @@ export const AUDIT_ACTIONS = {
   "withdrawal.complete_awaiting_approval": { reason: false, money: true, target: "member" },
   "withdrawal.approve": { reason: false, money: true, target: "member" },
   "withdrawal.fail": { reason: true, money: true, target: "member" },
+  // Payouts the chain confirms (ADR 058): the job acts as "system" (no actor).
+  "withdrawal.request_approval": { reason: false, money: true, target: "member" },
+  "withdrawal.verify": { reason: false, money: true, target: "member" },
+  "withdrawal.verify_refused": { reason: true, money: true, target: "member" },
+  "withdrawal.send": { reason: false, money: true, target: "member" },
+  "withdrawal.replace": { reason: false, money: true, target: "member" },
+  "withdrawal.confirm": { reason: false, money: true, target: "member", system: true },
+  "withdrawal.return": { reason: true, money: true, target: "member", system: true },
   // The member's own action (ADR 054): the actor is the member, role "member".
   "withdrawal.cancel": { reason: false, money: true, target: "member" },
   "hold.clear": { reason: true, money: true, target: "member" },
@@ -33,7 +41,11 @@ export const AUDIT_ACTIONS = {
   "support.reply": { reason: false, money: false, target: "member" },
   "support.unlock": { reason: false, money: false, target: "desk" },
   "support.unlock_denied": { reason: false, money: false, target: "desk" },
-} as const satisfies Record<string, { reason: boolean; money: boolean; target: "member" | "desk" }>;
+} as const satisfies Record<
+  string,
+  // system: written by a job (no actor, role "system", no client address).
+  { reason: boolean; money: boolean; target: "member" | "desk"; system?: boolean }
+>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 

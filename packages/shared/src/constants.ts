@@ -77,6 +77,16 @@ export const TRANSFER = { minViews: 100n, minMicroUsdt: 100n * MICRO_PER_USDT } 
 export const NETWORKS = ["TRC20", "ERC20", "BEP20"] as const;
 export type Network = (typeof NETWORKS)[number];
 
+/** Payouts the chain confirms (ADR 058): how often the job asks the chains. */
+export const PAYOUTS = {
+  followSeconds: 15,
+  /**
+   * A transaction the node no longer knows (DROPPED) goes back to the desk only after it stayed
+   * unknown this long: a load-balanced RPC can briefly miss a pending transaction (ADR 057/058).
+   */
+  droppedGraceMinutes: 5,
+} as const;
+
 export const WITHDRAWAL = {
   minMicroUsdt: 100n * MICRO_PER_USDT,
   feesMicroUsdt: {

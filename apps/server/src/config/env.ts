@@ -287,6 +287,12 @@ export const ZEnv = z
     PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
     /** End-to-end tests only: POST /api/test/clock moves the server clock (needs NODE_ENV=test). */
     E2E_CLOCK: bool.default(false),
+    /**
+     * Crash drills only (npm run test:ops, ADR 058): the process kills itself (SIGKILL) right
+     * after a hot-wallet send committed ("signed") or right after it was broadcast ("broadcast").
+     * Needs NODE_ENV=test.
+     */
+    PAYOUT_CRASH_DRILL: z.enum(["signed", "broadcast"]).optional(),
     ...chainVariables,
   })
   .superRefine((env, ctx) => {
@@ -317,6 +323,13 @@ export const ZEnv = z
         code: "custom",
         path: ["REDIS_URL"],
         message: "is required when RATE_LIMIT_STORE=redis",
+      });
+    }
+    if (env.PAYOUT_CRASH_DRILL && env.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYOUT_CRASH_DRILL"],
+        message: "is only allowed with NODE_ENV=test",
       });
     }
     if (env.E2E_CLOCK && env.NODE_ENV !== "test") {

@@ -34,12 +34,20 @@ export interface OutboxBacklog {
   oldestPendingAt: Date | null;
 }
 
+/** Withdrawals by state and the oldest one still confirming on chain (ADR 058). */
+export interface PayoutBacklog {
+  byState: Array<{ status: string; n: number }>;
+  oldestConfirmingAt: Date | null;
+}
+
 export interface MetricsOptions {
   database: Database;
   /** Reads the outbox backlog; called at most once per scrape. */
   outboxBacklog: () => Promise<OutboxBacklog>;
   /** Reads the push deliveries' backlog (ADR 059); called once per scrape. */
   pushBacklog?: () => Promise<{ pending: number; failed: number }>;
+  /** Reads the payouts by state; called at most once per scrape. */
+  payoutBacklog?: () => Promise<PayoutBacklog>;
   now?: () => number;
 }
 
@@ -131,6 +139,35 @@ export function createMetrics(opts: MetricsOptions): Metrics {
       },
     });
   }
+  // Payouts (ADR 058): both gauges from one query per scrape.
+  let payouts: Promise<PayoutBacklog> | undefined;
+  const readPayouts = () => {
+    const read = opts.payoutBacklog;
+    if (!read) return Promise.resolve<PayoutBacklog>({ byState: [], oldestConfirmingAt: null });
+    payouts ??= read().finally(() => {
+      payouts = undefined;
+    });
+    return payouts;
+  };
+  new Gauge({
+    name: "vv_payouts",
+    help: "Withdrawals by state (SENT waiting or taken, AWAITING_APPROVAL, CONFIRMING on chain, COMPLETED, FAILED, CANCELLED)",
+    labelNames: ["state"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { status, n } of (await readPayouts()).byState) this.set({ state: status }, n);
+    },
+  });
+  new Gauge({
+    name: "vv_payout_oldest_unconfirmed_seconds",
+    help: "How long the oldest withdrawal still confirming on chain has waited since it was sent (0 when none is)",
+    registers: [registry],
+    async collect() {
+      const { oldestConfirmingAt } = await readPayouts();
+      this.set(oldestConfirmingAt ? Math.max(0, (now() - oldestConfirmingAt.getTime()) / 1000) : 0);
+    },
+  });
 
   const registeredAt = new Map<string, number>();
   const lastSuccess = new Map<string, number>();

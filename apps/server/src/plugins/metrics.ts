@@ -3,7 +3,12 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/client";
 import { AppError } from "../lib/app-error";
-import { createMetrics, type Metrics, type OutboxBacklog } from "../lib/metrics";
+import {
+  createMetrics,
+  type Metrics,
+  type OutboxBacklog,
+  type PayoutBacklog,
+} from "../lib/metrics";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -35,12 +40,14 @@ export const metricsPlugin = fp(
       token: string | undefined;
       outboxBacklog: () => Promise<OutboxBacklog>;
       pushBacklog?: () => Promise<{ pending: number; failed: number }>;
+      payoutBacklog?: () => Promise<PayoutBacklog>;
     },
   ) => {
     const metrics = createMetrics({
       database: opts.database,
       outboxBacklog: opts.outboxBacklog,
       ...(opts.pushBacklog ? { pushBacklog: opts.pushBacklog } : {}),
+      ...(opts.payoutBacklog ? { payoutBacklog: opts.payoutBacklog } : {}),
     });
     app.decorate("metrics", metrics);
 

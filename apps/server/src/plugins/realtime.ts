@@ -21,13 +21,16 @@ export const ANNOUNCE_CHANNEL = "vv_announce";
  * What an open stream is told besides balances: `events` (a daily or annual winner: every
  * stream), `rewards` (a bonus granted to these members), `viewRequests` (a waiting view request
  * of these members was matched), `notifications` (these members have a new notification: it
- * comes from the database on every instance, so it is never re-broadcast).
+ * comes from the database on every instance, so it is never re-broadcast), `withdrawals` (a
+ * withdrawal of these members changed state without moving their balance: taken, sent,
+ * confirming; ADR 058).
  */
-export type Announcement = "events" | "rewards" | "viewRequests" | "notifications";
+export type Announcement = "events" | "rewards" | "viewRequests" | "notifications" | "withdrawals";
 const ANNOUNCEMENTS: readonly string[] = [
   "events",
   "rewards",
   "viewRequests",
+  "withdrawals",
 ] satisfies Announcement[];
 
 /** Batched cross-instance broadcast of balance changes: at most this often, outside any money commit. */

@@ -4,10 +4,13 @@ import { NETWORKS, SUPPORT_DESK } from "../constants";
 import { problemMessage, validationKey } from "../errors";
 import { ZBalances, ZMinorUnits } from "./money";
 
-/** CANCELLED: the member withdrew a request no staff member had taken yet (issue 27). */
+/**
+ * CONFIRMING (ADR 058): the chain shows a transfer that pays the withdrawal; it completes at the
+ * network's confirmations. CANCELLED: the member withdrew a request no staff member had taken yet (issue 27). */
 export const WITHDRAWAL_STATUSES = [
   "SENT",
   "AWAITING_APPROVAL",
+  "CONFIRMING",
   "COMPLETED",
   "FAILED",
   "CANCELLED",
@@ -59,6 +62,29 @@ export const ZCreateWithdrawalRequest = z
   .meta({ id: "CreateWithdrawalRequest" });
 export type TCreateWithdrawalRequest = z.infer<typeof ZCreateWithdrawalRequest>;
 
+/** One step of a withdrawal's timeline (ADR 058), with its time. */
+export const WITHDRAWAL_STEPS = [
+  "requested",
+  "in_review",
+  "released",
+  "approval_requested",
+  "approved",
+  "sent",
+  "returned",
+  "confirmed",
+  "failed",
+  "cancelled",
+] as const;
+export type WithdrawalStep = (typeof WITHDRAWAL_STEPS)[number];
+export const ZWithdrawalStep = z.object({
+  step: z.enum(WITHDRAWAL_STEPS),
+  txHash: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+export type TWithdrawalStep = z.infer<typeof ZWithdrawalStep>;
+
 export const ZWithdrawal = z
   .object({
     id: z.uuid(),
@@ -72,6 +98,14 @@ export const ZWithdrawal = z
     txHash: z.string().nullable(),
     explorerUrl: z.string().nullable(),
     failureReason: z.string().nullable(),
+    /** Verified on chain (ADR 058): confirmations so far and required; null when manual. */
+    confirmations: z.number().int().nullable().optional(),
+    requiredConfirmations: z.number().int().nullable().optional(),
+    /** Why the chain no longer pays the last hash (it went back to the desk). */
+    returnReason: z.string().nullable().optional(),
+    /** Above the threshold: an admin approved it (before sending on a verified network). */
+    approved: z.boolean().optional(),
+    timeline: z.array(ZWithdrawalStep).optional(),
     cancellable: z
       .boolean()
       .describe("still waiting and not taken by staff: its member may cancel it"),
@@ -101,6 +135,30 @@ export const ZWithdrawalResult = z
   .object({ withdrawal: ZWithdrawal, balances: ZBalances })
   .meta({ id: "WithdrawalResult" });
 export type TWithdrawalResult = z.infer<typeof ZWithdrawalResult>;
+
+/** A payout network as the desk sees it (ADR 058): verified on chain or manual, and its hot wallet. */
+export const ZPayoutNetwork = z
+  .object({
+    network: z.enum(NETWORKS),
+    verified: z.boolean().describe("a chain client checks pasted hashes; false: manual"),
+    requiredConfirmations: z.number().int().nullable(),
+    hotWallet: z
+      .object({
+        address: z.string(),
+        tokenMicroUsdt: ZMinorUnits.nullable().describe("null: the node did not answer"),
+        gasWei: z.string().nullable(),
+        capMicroUsdt: ZMinorUnits,
+        sentTodayMicroUsdt: ZMinorUnits,
+        remainingMicroUsdt: ZMinorUnits,
+      })
+      .nullable(),
+  })
+  .meta({ id: "PayoutNetwork" });
+export type TPayoutNetwork = z.infer<typeof ZPayoutNetwork>;
+export const ZPayoutNetworks = z
+  .object({ networks: z.array(ZPayoutNetwork) })
+  .meta({ id: "PayoutNetworks" });
+export type TPayoutNetworks = z.infer<typeof ZPayoutNetworks>;
 
 // ── Support ────────────────────────────────────────────────────────────────────────────────
 

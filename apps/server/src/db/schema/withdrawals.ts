@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -17,7 +19,10 @@ import { profiles } from "./profiles";
  * USDT account to their pending account at request time; COMPLETED pays it out (net to payouts,
  * the fee to fees), FAILED returns it, CANCELLED (by the member, before
  * staff took it) returns it too. SENT is shown "Pending"; a request above the four-eyes
- * threshold waits in AWAITING_APPROVAL for an admin's second approval once its hash is recorded.
+ * threshold waits in AWAITING_APPROVAL for an admin's second approval once its hash is recorded
+ * (manual networks) or before it is sent (networks with a chain client, ADR 058). CONFIRMING (ADR
+ * 058): the chain showed a transfer that pays it; the confirmations job completes it at the
+ * network's depth or returns it to the desk when the transaction is gone.
  */
 export const manualClaims = pgTable(
   "manual_claims",
@@ -31,7 +36,7 @@ export const manualClaims = pgTable(
     walletAddress: text("wallet_address").notNull(),
     network: text("network", { enum: ["TRC20", "ERC20", "BEP20"] }).notNull(),
     status: text("status", {
-      enum: ["SENT", "AWAITING_APPROVAL", "COMPLETED", "FAILED", "CANCELLED"],
+      enum: ["SENT", "AWAITING_APPROVAL", "CONFIRMING", "COMPLETED", "FAILED", "CANCELLED"],
     })
       .notNull()
       .default("SENT"),
@@ -42,6 +47,15 @@ export const manualClaims = pgTable(
     processingAt: timestamp("processing_at", { withTimezone: true }),
     approvedBy: uuid("approved_by").references(() => profiles.id),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /** True once a chain client verified `tx_hash` (ADR 058); manual hashes stay unchecked. */
+    txVerified: boolean("tx_verified").notNull().default(false),
+    txBlock: bigint("tx_block", { mode: "bigint" }),
+    confirmations: integer("confirmations"),
+    requiredConfirmations: integer("required_confirmations"),
+    /** Why the chain no longer pays the last hash (the claim went back to the desk). */
+    returnReason: text("return_reason"),
+    /** When the chain first stopped knowing its transaction (DROPPED): returned after a grace. */
+    goneSince: timestamp("gone_since", { withTimezone: true }),
     ledgerTransactionId: uuid("ledger_transaction_id").notNull(),
     settleTransactionId: uuid("settle_transaction_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -55,9 +69,94 @@ export const manualClaims = pgTable(
     ),
     check(
       "manual_claims_status_check",
-      sql`${t.status} in ('SENT', 'AWAITING_APPROVAL', 'COMPLETED', 'FAILED', 'CANCELLED')`,
+      sql`${t.status} in ('SENT', 'AWAITING_APPROVAL', 'CONFIRMING', 'COMPLETED', 'FAILED', 'CANCELLED')`,
     ),
     check("manual_claims_network_check", sql`${t.network} in ('TRC20', 'ERC20', 'BEP20')`),
+    // A verified hash pays one withdrawal only (manual hashes are not checked, ADR 058).
+    uniqueIndex("manual_claims_verified_hash_idx")
+      .on(t.network, sql`lower(${t.txHash})`)
+      .where(sql`${t.txVerified}`),
+    index("manual_claims_confirming_idx").on(t.updatedAt).where(sql`${t.status} = 'CONFIRMING'`),
+  ],
+);
+
+/**
+ * A withdrawal's timeline (ADR 058): one row per state change, with its time — what the member
+ * follows (requested → in review → approved → sent → confirmed, or failed / returned with the
+ * reason). A hash the chain no longer shows stays here when the claim goes back to the desk.
+ */
+export const withdrawalTimeline = pgTable(
+  "withdrawal_timeline",
+  {
+    /** Orders steps written in one transaction (same time) as they were written. */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    withdrawalId: uuid("withdrawal_id")
+      .notNull()
+      .references(() => manualClaims.id),
+    step: text("step", {
+      enum: [
+        "requested",
+        "in_review",
+        "released",
+        "approval_requested",
+        "approved",
+        "sent",
+        "returned",
+        "confirmed",
+        "failed",
+        "cancelled",
+      ],
+    }).notNull(),
+    txHash: text("tx_hash"),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("withdrawal_timeline_withdrawal_idx").on(t.withdrawalId, t.createdAt)],
+);
+
+/**
+ * The hot wallet's next nonce per network (ADR 058): locked for the whole of a send, so two
+ * sends never sign with one nonce and a send's record commits before its broadcast.
+ */
+export const payoutNonces = pgTable("payout_nonces", {
+  network: text("network", { enum: ["TRC20", "ERC20", "BEP20"] }).primaryKey(),
+  address: text("address").notNull(),
+  nextNonce: integer("next_nonce").notNull(),
+});
+
+/**
+ * Every signed payout (ADR 058), recorded BEFORE its broadcast: after a crash the job
+ * re-broadcasts the same signed transaction, never signs another. A replacement (speed up) is a
+ * new row with the same nonce; the old one points at it. One live send per withdrawal.
+ */
+export const payoutSends = pgTable(
+  "payout_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    withdrawalId: uuid("withdrawal_id")
+      .notNull()
+      .references(() => manualClaims.id),
+    network: text("network", { enum: ["TRC20", "ERC20", "BEP20"] }).notNull(),
+    fromAddress: text("from_address").notNull(),
+    nonce: integer("nonce").notNull(),
+    amountUsdt: bigint("amount_usdt", { mode: "bigint" }).notNull(),
+    rawTransaction: text("raw_transaction").notNull(),
+    txHash: text("tx_hash").notNull(),
+    maxFeePerGas: text("max_fee_per_gas").notNull(),
+    maxPriorityFeePerGas: text("max_priority_fee_per_gas").notNull(),
+    sentBy: uuid("sent_by").references(() => profiles.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    broadcastAt: timestamp("broadcast_at", { withTimezone: true }),
+    replacedBy: uuid("replaced_by"),
+    /** The chain no longer shows it (the claim went back to the desk). */
+    goneAt: timestamp("gone_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payout_sends_live_idx")
+      .on(t.withdrawalId)
+      .where(sql`${t.replacedBy} is null and ${t.goneAt} is null`),
+    uniqueIndex("payout_sends_hash_idx").on(t.network, t.txHash),
+    index("payout_sends_day_idx").on(t.network, t.createdAt),
   ],
 );
 

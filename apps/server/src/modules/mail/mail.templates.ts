@@ -1,8 +1,10 @@
 import {
   ACCOUNT_DELETION,
+  explorerUrl,
   formatUsdt,
   formatViews,
   type Locale,
+  type Network,
   NOTIFICATION_KINDS,
   notificationLink,
   notificationTextParams,
@@ -181,8 +183,31 @@ export function renderNotice(
     case "withdrawalSupport": {
       const usdt = (value: string | undefined) =>
         t("money:units.usdt", { amount: formatUsdt(BigInt(value ?? "0"), locale) });
+      // The timeline (ADR 058): "Requested 20 Nov 2026, 12:00 UTC → … → Confirmed …".
+      const when = new Intl.DateTimeFormat(locale, {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "UTC",
+      });
+      const steps = (params.steps ?? "")
+        .split("|")
+        .filter(Boolean)
+        .map((entry) => {
+          const [step = "", at = ""] = entry.split("@");
+          const label = t(`withdraw:timeline.${step}`, { reason: params.reason ?? "" });
+          return `${label} ${when.format(new Date(at))} UTC`;
+        })
+        .join(" → ");
+      const txHash = params.txHash ?? "";
+      const network = (params.network ?? "TRC20") as Network;
       return renderMail(template, locale, {
         ...params,
+        txHash,
+        explorerUrl: params.explorerUrl ?? (txHash ? explorerUrl(network, txHash) : ""),
+        confirmed: params.confirmations
+          ? t("emails:withdrawalCompleted.onChain", { count: Number(params.confirmations) })
+          : t("emails:withdrawalCompleted.recorded"),
+        timeline: steps ? t("emails:timeline", { steps }) : "",
         url: template === "withdrawalSupport" ? `${publicUrl}/support` : `${publicUrl}/withdraw`,
         amount: usdt(params.amount),
         fee: usdt(params.fee),

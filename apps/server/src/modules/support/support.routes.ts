@@ -1,7 +1,9 @@
 import {
+  type TSupportRequest,
   ZCreateSupportRequest,
   ZErrorResponse,
   ZFailWithdrawalRequest,
+  ZPayoutNetworks,
   ZPostSupportMessage,
   ZSupportListQuery,
   ZSupportPage,
@@ -16,6 +18,7 @@ import { z } from "zod";
 import type { RouteApp } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
 import { idempotencyOf } from "../idempotency/idempotency";
+import { payoutNetworks } from "../withdrawals/payouts.service";
 import {
   deskThread,
   deskUnlock,
@@ -28,6 +31,7 @@ import {
   postOwnMessage,
   postStaffReply,
   requireUnlocked,
+  sendWithdrawal,
   setRequestStatus,
   unlockDesk,
 } from "./support.service";
@@ -41,6 +45,12 @@ const errors = {
   422: ZErrorResponse,
 };
 const ZRequestParams = z.object({ requestId: z.uuid() });
+
+/** A withdrawal's state changed: its member's open pages read it again (stream event). */
+function announced(app: RouteApp, updated: TSupportRequest): TSupportRequest {
+  if (updated.withdrawal) app.realtime.announce("withdrawals", [updated.userId]);
+  return updated;
+}
 
 // ── Members ──
 function getRequestsRoute(app: RouteApp): void {
@@ -263,9 +273,10 @@ function putDeskRequestsStatusRoute(app: RouteApp): void {
         request.params.requestId,
         request.body,
         idempotencyOf(request),
+        app.payouts,
       );
       if (replayed) reply.header("idempotent-replayed", "true");
-      return updated;
+      return announced(app, updated);
     },
   );
 }
@@ -297,7 +308,94 @@ function postDeskRequestsFailRoute(app: RouteApp): void {
         idempotencyOf(request),
       );
       if (replayed) reply.header("idempotent-replayed", "true");
-      return updated;
+      return announced(app, updated);
+    },
+  );
+}
+
+/** The desk's payout networks (ADR 058): verified or manual, hot wallet balances and cap. */
+function getDeskPayoutNetworksRoute(app: RouteApp): void {
+  app.get(
+    "/api/support/desk/payout-networks",
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ["support"],
+        summary:
+          "Each network: verified on chain or manual; the hot wallet's balances and today's cap",
+        response: { 200: ZPayoutNetworks, ...errors },
+      },
+    },
+    async (request) => {
+      await requireUnlocked(app.db, app.clock, currentMember(request));
+      return { networks: await payoutNetworks(app.db, app.clock, app.payouts) };
+    },
+  );
+}
+
+/** One click: the hot wallet sends an approved, taken withdrawal (crash-safe, ADR 058). */
+function postDeskSendRoute(app: RouteApp): void {
+  app.post(
+    "/api/support/desk/requests/:requestId/send",
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ["support"],
+        summary:
+          "Send a taken withdrawal from the network's hot wallet: signed and recorded, then broadcast; CONFIRMING",
+        params: ZRequestParams,
+        headers: z.object({ "idempotency-key": z.string().optional() }),
+        response: { 200: ZSupportRequest, ...errors, 503: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const staff = currentMember(request);
+      await requireUnlocked(app.db, app.clock, staff);
+      const { request: updated, replayed } = await sendWithdrawal(
+        app.money,
+        app.clock,
+        app.payouts,
+        staff,
+        request.ip,
+        request.params.requestId,
+        idempotencyOf(request),
+        "send",
+      );
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return announced(app, updated);
+    },
+  );
+}
+
+/** Replace (speed up) a stuck hot-wallet transaction: the same nonce, a higher fee. */
+function postDeskReplaceRoute(app: RouteApp): void {
+  app.post(
+    "/api/support/desk/requests/:requestId/replace",
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ["support"],
+        summary: "Replace a withdrawal's unmined hot-wallet transaction (same nonce, higher fee)",
+        params: ZRequestParams,
+        headers: z.object({ "idempotency-key": z.string().optional() }),
+        response: { 200: ZSupportRequest, ...errors, 503: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const staff = currentMember(request);
+      await requireUnlocked(app.db, app.clock, staff);
+      const { request: updated, replayed } = await sendWithdrawal(
+        app.money,
+        app.clock,
+        app.payouts,
+        staff,
+        request.ip,
+        request.params.requestId,
+        idempotencyOf(request),
+        "replace",
+      );
+      if (replayed) reply.header("idempotent-replayed", "true");
+      return announced(app, updated);
     },
   );
 }
@@ -315,4 +413,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   getDeskRequestsRoute(app);
   putDeskRequestsStatusRoute(app);
   postDeskRequestsFailRoute(app);
+  getDeskPayoutNetworksRoute(app);
+  postDeskSendRoute(app);
+  postDeskReplaceRoute(app);
 };

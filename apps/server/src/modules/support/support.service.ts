@@ -24,6 +24,15 @@ import {
   type Money,
 } from "../ledger/money-command";
 import { notifyMember } from "../notifications/notifications.service";
+import {
+  approvalFirst,
+  chainOf,
+  type Payouts,
+  replaceStuckSend,
+  requestApproval,
+  sendFromHotWallet,
+  verifyPastedHash,
+} from "../withdrawals/payouts.service";
 import { toWithdrawal } from "../withdrawals/withdrawals.mapper";
 import {
   countSupportRequests,
@@ -198,7 +207,10 @@ export async function staffRequests(
  * The desk's status dropdown. A withdrawal's request drives its claim (each a database command
  * that locks the claim): PROCESSING takes it, PENDING hands it back, COMPLETED records the hash
  * (checked for the network) and pays it — or waits for, and then is, an admin's second approval.
- * Any other request's status is set freely. Every change is audited in the same transaction.
+ * On a network with a chain client (ADR 058) COMPLETED instead verifies the hash on chain and
+ * moves the claim to CONFIRMING (the job completes it); above the threshold, without a hash, it
+ * asks an admin's approval first. Any other request's status is set freely. Every change is
+ * audited in the same transaction.
  */
 export async function setRequestStatus(
   money: Money,
@@ -208,6 +220,7 @@ export async function setRequestStatus(
   requestId: string,
   body: TUpdateSupportStatusRequest,
   idem: Idempotency,
+  payouts: Payouts = { chains: {}, caps: {} },
 ): Promise<{ request: TSupportRequest; replayed: boolean }> {
   const found = await findSupportRequest(money.db, requestId);
   if (!found) throw new AppError("NOT_FOUND", { context: "supportRequest" });
@@ -225,6 +238,28 @@ export async function setRequestStatus(
     const claim = current.withdrawal;
     const sent = claim?.status === "SENT";
     const hash = body.txHash?.trim() ?? "";
+    const client = claim ? chainOf(payouts, claim.network as Network) : undefined;
+    if (claim && client && sent) {
+      // A verified network: above the threshold and not approved, no hash asks for the approval.
+      if (!hash && (await approvalFirst(money.db, claim))) {
+        outcome = await requestApproval(money, clock, staff, ip, requestId, idem);
+      } else if (!hash) {
+        throw new AppError("INVALID_TX_HASH", { context: "required" }, { field: "txHash" });
+      } else {
+        outcome = await verifyPastedHash(
+          money,
+          clock,
+          client,
+          staff,
+          ip,
+          current,
+          claim,
+          hash,
+          idem,
+        );
+      }
+      return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
+    }
     if (sent) {
       if (!hash)
         throw new AppError("INVALID_TX_HASH", { context: "required" }, { field: "txHash" });
@@ -235,6 +270,25 @@ export async function setRequestStatus(
     // Awaiting approval: the hash is already recorded; anything else: the command refuses.
     outcome = await COMPLETE.run(money, { ...actor, txHash: sent ? hash : null, now });
   }
+  return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
+}
+
+/** The desk's one-click send (or replacement) from the network's hot wallet (ADR 058). */
+export async function sendWithdrawal(
+  money: Money,
+  clock: Clock,
+  payouts: Payouts,
+  staff: Member,
+  ip: string,
+  requestId: string,
+  idem: Idempotency,
+  action: "send" | "replace",
+): Promise<{ request: TSupportRequest; replayed: boolean }> {
+  const current = await oneRequest(money.db, requestId);
+  const claim = current.withdrawal;
+  if (!claim) throw new AppError("NOT_FOUND", { context: "withdrawal" });
+  const run = action === "send" ? sendFromHotWallet : replaceStuckSend;
+  const outcome = await run(money, clock, payouts, staff, ip, current, claim, idem);
   return { request: await oneRequest(money.db, requestId), replayed: outcome.replayed };
 }
 

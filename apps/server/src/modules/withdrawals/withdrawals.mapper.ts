@@ -2,9 +2,11 @@ import {
   explorerUrl,
   type Network,
   type TWithdrawal,
+  type TWithdrawalStep,
   type WithdrawalStatus,
+  type WithdrawalStep,
 } from "@viewvault/shared";
-import type { ClaimRow } from "./withdrawals.repository";
+import type { ClaimRow, TimelineRow } from "./withdrawals.repository";
 
 /** A claim as the database function answers it (to_jsonb of the row: snake_case, bigint as number). */
 export interface ClaimJson {
@@ -18,6 +20,10 @@ export interface ClaimJson {
   tx_hash: string | null;
   failure_reason: string | null;
   processed_by: string | null;
+  confirmations?: number | null;
+  required_confirmations?: number | null;
+  return_reason?: string | null;
+  approved_at?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -33,6 +39,10 @@ function withdrawal(c: {
   txHash: string | null;
   failureReason: string | null;
   processedBy: string | null;
+  confirmations?: number | null;
+  requiredConfirmations?: number | null;
+  returnReason?: string | null;
+  approvedAt?: Date | string | null;
   createdAt: Date;
   updatedAt: Date;
 }): TWithdrawal {
@@ -48,6 +58,10 @@ function withdrawal(c: {
     txHash: c.txHash,
     explorerUrl: c.txHash ? explorerUrl(c.network, c.txHash) : null,
     failureReason: c.failureReason,
+    confirmations: c.confirmations ?? null,
+    requiredConfirmations: c.requiredConfirmations ?? null,
+    returnReason: c.returnReason ?? null,
+    approved: Boolean(c.approvedAt),
     // Cancellable while it waits untaken: the same condition vv_withdraw_cancel checks.
     cancellable: c.status === "SENT" && c.processedBy === null,
     createdAt: c.createdAt.toISOString(),
@@ -55,12 +69,36 @@ function withdrawal(c: {
   };
 }
 
-export function toWithdrawal(row: ClaimRow): TWithdrawal {
-  return withdrawal({
+/** A transaction's explorer link: the network's configured template when it has a chain client. */
+export type ExplorerLink = (network: Network, txHash: string) => string;
+
+export function toWithdrawal(
+  row: ClaimRow,
+  timeline?: TimelineRow[],
+  explorer: ExplorerLink = explorerUrl,
+): TWithdrawal {
+  const result = withdrawal({
     ...row,
     amount: row.amountUsdt,
     fee: row.feeUsdt,
   });
+  if (!timeline) return result;
+  return {
+    ...result,
+    explorerUrl: row.txHash ? explorer(row.network, row.txHash) : null,
+    timeline: timeline.map((s) => toStep(row.network, s, explorer)),
+  };
+}
+
+/** A timeline row as the member sees it (the explorer link from the hash). */
+function toStep(network: Network, s: TimelineRow, explorer: ExplorerLink): TWithdrawalStep {
+  return {
+    step: s.step as WithdrawalStep,
+    txHash: s.txHash,
+    explorerUrl: s.txHash ? explorer(network, s.txHash) : null,
+    reason: s.reason,
+    at: s.createdAt.toISOString(),
+  };
 }
 
 export function claimJsonToWithdrawal(c: ClaimJson): TWithdrawal {
@@ -75,6 +113,10 @@ export function claimJsonToWithdrawal(c: ClaimJson): TWithdrawal {
     txHash: c.tx_hash,
     failureReason: c.failure_reason,
     processedBy: c.processed_by,
+    confirmations: c.confirmations ?? null,
+    requiredConfirmations: c.required_confirmations ?? null,
+    returnReason: c.return_reason ?? null,
+    approvedAt: c.approved_at ?? null,
     createdAt: new Date(c.created_at),
     updatedAt: new Date(c.updated_at),
   });

@@ -1,8 +1,29 @@
-import { and, desc, eq, gte, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { manualClaims } from "../../db/schema";
+import { manualClaims, withdrawalTimeline } from "../../db/schema";
 
 export type ClaimRow = typeof manualClaims.$inferSelect;
+export type TimelineRow = typeof withdrawalTimeline.$inferSelect;
+
+/** The timelines of these withdrawals, oldest step first, by withdrawal id. */
+export async function timelinesOf(
+  db: DbOrTx,
+  withdrawalIds: string[],
+): Promise<Map<string, TimelineRow[]>> {
+  const byId = new Map<string, TimelineRow[]>();
+  if (withdrawalIds.length === 0) return byId;
+  const rows = await db
+    .select()
+    .from(withdrawalTimeline)
+    .where(inArray(withdrawalTimeline.withdrawalId, withdrawalIds))
+    .orderBy(asc(withdrawalTimeline.id));
+  for (const row of rows) {
+    const list = byId.get(row.withdrawalId) ?? [];
+    list.push(row);
+    byId.set(row.withdrawalId, list);
+  }
+  return byId;
+}
 
 /** A member's withdrawals, newest first. */
 export async function claimsOf(db: DbOrTx, profileId: string, limit: number): Promise<ClaimRow[]> {

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
 import { moneyRoute } from "../idempotency/money-route";
+import { payoutExplorerUrl } from "./payouts.service";
 import { cancelWithdrawal, getWithdrawalOverview, requestWithdrawal } from "./withdrawals.service";
 
 const errors = {
@@ -33,7 +34,10 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = 
         response: { 200: ZWithdrawalOverview, 401: ZErrorResponse },
       },
     },
-    async (request) => getWithdrawalOverview(app.db, app.clock, currentMember(request)),
+    async (request) =>
+      getWithdrawalOverview(app.db, app.clock, currentMember(request), (network, txHash) =>
+        payoutExplorerUrl(app.payouts, network, txHash),
+      ),
   );
 
   app.post(

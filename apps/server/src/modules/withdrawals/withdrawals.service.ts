@@ -26,8 +26,13 @@ import {
   IDEMPOTENCY_ARGS,
   type Money,
 } from "../ledger/money-command";
-import { type ClaimJson, claimJsonToWithdrawal, toWithdrawal } from "./withdrawals.mapper";
-import { claimsOf, withdrawnSince } from "./withdrawals.repository";
+import {
+  type ClaimJson,
+  claimJsonToWithdrawal,
+  type ExplorerLink,
+  toWithdrawal,
+} from "./withdrawals.mapper";
+import { claimsOf, timelinesOf, withdrawnSince } from "./withdrawals.repository";
 
 const HISTORY_LIMIT = 50;
 
@@ -43,6 +48,7 @@ export async function getWithdrawalOverview(
   db: Db,
   clock: Clock,
   member: Member,
+  explorer?: ExplorerLink,
 ): Promise<TWithdrawalOverview> {
   const now = clock.now();
   const profile = member.profile;
@@ -52,9 +58,13 @@ export async function getWithdrawalOverview(
     withdrawnSince(db, profile.id, withdrawalDayStart(now)),
   ]);
   const heldUntil = walletHeldUntil(profile.walletChangedAt, now);
+  const timelines = await timelinesOf(
+    db,
+    claims.map((c) => c.id),
+  );
   return {
     balances,
-    withdrawals: claims.map(toWithdrawal),
+    withdrawals: claims.map((c) => toWithdrawal(c, timelines.get(c.id) ?? [], explorer)),
     dailyLimit: dailyWithdrawalLimit(profile.isVerified).toString(),
     usedToday: usedToday.toString(),
     wallet: {

@@ -93,6 +93,8 @@ const ANNOUNCED_QUERIES = {
   rewards: ["money", "rewards"],
   viewRequests: viewRequestsQueryKey,
   notifications: notificationsQueryKey,
+  // A withdrawal changed state (taken, sent, confirming, confirmed): the /withdraw history.
+  withdrawals: ["money", "withdrawals"],
 } as const satisfies Record<string, readonly string[]>;
 
 type Announcement = keyof typeof ANNOUNCED_QUERIES;

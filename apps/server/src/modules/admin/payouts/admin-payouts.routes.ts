@@ -10,8 +10,14 @@ import { approvePayout, listPayoutApprovals, rejectPayout } from "./admin-payout
 const ZRequestParams = z.object({ requestId: z.uuid() });
 const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
 
-function answer<T>(reply: FastifyReply, outcome: { request: T; replayed: boolean }): T {
+function answer<T extends { userId: string }>(
+  app: RouteApp,
+  reply: FastifyReply,
+  outcome: { request: T; replayed: boolean },
+): T {
   if (outcome.replayed) reply.header("idempotent-replayed", "true");
+  // The withdrawal's state changed: its member's open pages read it again (stream event).
+  app.realtime.announce("withdrawals", [outcome.request.userId]);
   return outcome.request;
 }
 
@@ -52,6 +58,7 @@ function approveRoute(app: RouteApp): void {
       const { requestId } = request.params;
       const staff = currentMember(request);
       return answer(
+        app,
         reply,
         await approvePayout(app.money, app.clock, staff, request.ip, requestId, idem),
       );
@@ -82,6 +89,7 @@ function rejectRoute(app: RouteApp): void {
       const staff = currentMember(request);
       const { reason } = request.body;
       return answer(
+        app,
         reply,
         await rejectPayout(app.money, app.clock, staff, request.ip, requestId, reason, idem),
       );

@@ -60,13 +60,17 @@ export function PayoutApprovals() {
   };
   const amountOf = (r: TSupportRequest) => fmt.amount(r.withdrawal?.amount ?? "0", "USDT");
 
+  // No hash yet: a verified network's approval comes before sending (ADR 058); nothing is paid.
+  const beforeSending = (r: TSupportRequest) => !r.withdrawal?.txHash;
   const approve = (request: TSupportRequest) => {
     const run = () =>
       decide.mutate(
         { requestId: request.id, approve: true },
         {
           onSuccess: () => {
-            toast.success(t("payouts.approved"));
+            toast.success(
+              t(beforeSending(request) ? "payouts.approvedForSending" : "payouts.approved"),
+            );
             close();
           },
           onError: (error) => {
@@ -167,7 +171,7 @@ export function PayoutApprovals() {
                   <div className="flex flex-wrap gap-2">
                     <Button onClick={() => setDeciding({ request, approve: true })}>
                       <Check aria-hidden="true" />
-                      {t("payouts.approve")}
+                      {t(beforeSending(request) ? "payouts.approveForSending" : "payouts.approve")}
                     </Button>
                     <Button
                       variant="outline"
@@ -189,10 +193,15 @@ export function PayoutApprovals() {
             <DialogHeader>
               <DialogTitle>{t("payouts.approveTitle")}</DialogTitle>
               <DialogDescription>
-                {t("payouts.approveText", {
-                  amount: amountOf(deciding.request),
-                  username: deciding.request.username,
-                })}
+                {t(
+                  beforeSending(deciding.request)
+                    ? "payouts.approveForSendingText"
+                    : "payouts.approveText",
+                  {
+                    amount: amountOf(deciding.request),
+                    username: deciding.request.username,
+                  },
+                )}
               </DialogDescription>
             </DialogHeader>
             <FormError message={approveError} />
@@ -202,7 +211,9 @@ export function PayoutApprovals() {
               </Button>
               <Button onClick={() => approve(deciding.request)} disabled={decide.isPending}>
                 {decide.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-                {t("payouts.approve")}
+                {t(
+                  beforeSending(deciding.request) ? "payouts.approveForSending" : "payouts.approve",
+                )}
               </Button>
             </DialogFooter>
           </DialogContent>

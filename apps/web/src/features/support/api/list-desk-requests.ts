@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { SupportRequestType, SupportStatus, TSupportPage } from "@viewvault/shared";
+import {
+  PAYOUTS,
+  type SupportRequestType,
+  type SupportStatus,
+  type TSupportPage,
+} from "@viewvault/shared";
 import { api } from "@/lib/api-client";
 
 export interface DeskFilters {
@@ -28,6 +33,11 @@ export function useDeskRequests(filters: DeskFilters, enabled: boolean) {
       queryFn: () => listDeskRequests(filters),
       enabled,
       placeholderData: keepPreviousData,
+      // A payout the chain is confirming: its "n/N" moves without anyone acting (ADR 058).
+      refetchInterval: (query) =>
+        query.state.data?.requests.some((r) => r.withdrawal?.status === "CONFIRMING")
+          ? PAYOUTS.followSeconds * 1000
+          : false,
     }),
   );
 }

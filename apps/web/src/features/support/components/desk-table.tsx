@@ -22,7 +22,9 @@ import { errorText } from "@/lib/problem-text";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useDeskRequests } from "../api/list-desk-requests";
+import { usePayoutNetworks } from "../api/payouts";
 import { useUpdateRequestStatus } from "../api/update-request";
+import { PayoutActions } from "./payout-actions";
 import { RequestDetails } from "./request-details";
 import { CompleteWithdrawalDialog, FailWithdrawalDialog } from "./withdrawal-dialogs";
 
@@ -178,6 +180,10 @@ function DeskRow({ request }: { request: TSupportRequest }) {
     ? { id: profile.id, username: profile.username, role: profile.role }
     : null;
   const actions = w && viewer ? withdrawalDeskActions(w, request, viewer) : [];
+  const networks = usePayoutNetworks(Boolean(w));
+  const payoutNetwork = w
+    ? networks.data?.networks.find((n) => n.network === w.network)
+    : undefined;
   // A withdrawal's request offers its current status and the moves this viewer may make.
   const statuses: SupportStatus[] = w
     ? SUPPORT_STATUSES.filter(
@@ -224,6 +230,14 @@ function DeskRow({ request }: { request: TSupportRequest }) {
             </NativeSelect>
           </>
         ) : null}
+        {w ? (
+          <PayoutActions
+            request={request}
+            actions={actions}
+            network={payoutNetwork}
+            update={update}
+          />
+        ) : null}
         {actions.includes("approve") ? (
           <Button type="button" size="sm" onClick={() => setDialog("complete")}>
             {t("desk.approve")}
@@ -239,6 +253,7 @@ function DeskRow({ request }: { request: TSupportRequest }) {
       {dialog === "complete" && w ? (
         <CompleteWithdrawalDialog
           request={request}
+          verified={payoutNetwork?.verified ?? false}
           mutation={update}
           onClose={() => setDialog(null)}
         />

@@ -10,7 +10,7 @@ import { RequestThread } from "./request-thread";
 
 /** A recorded payout transaction exists unless the withdrawal was failed or rejected. */
 function hasTransaction(status: string): boolean {
-  return status === "COMPLETED" || status === "AWAITING_APPROVAL";
+  return status === "COMPLETED" || status === "AWAITING_APPROVAL" || status === "CONFIRMING";
 }
 
 /**

@@ -38,10 +38,13 @@ const ZCompleteForm = z.object({ txHash: z.string().trim().max(80) });
  */
 export function CompleteWithdrawalDialog({
   request,
+  verified = false,
   mutation,
   onClose,
 }: {
   request: TSupportRequest;
+  /** The network's chain client checks the hash (ADR 058): a match is "Sent, confirming". */
+  verified?: boolean;
   mutation: ReturnType<typeof useUpdateRequestStatus>;
   onClose: () => void;
 }) {
@@ -100,6 +103,13 @@ export function CompleteWithdrawalDialog({
           <p className="rounded-md bg-muted px-3 py-2 font-mono text-xs break-all">
             {w.network} · {w.walletAddress}
           </p>
+          {!approving ? (
+            <p className="text-xs text-muted-foreground" data-testid="payout-verify-hint">
+              {verified
+                ? t("payout.verifyHint", { network: w.network, net: fmt.amount(w.net, "USDT") })
+                : t("payout.manual")}
+            </p>
+          ) : null}
           {w.needsSecondApproval ? (
             <p className="text-xs text-muted-foreground">
               {t("desk.complete.approval", {

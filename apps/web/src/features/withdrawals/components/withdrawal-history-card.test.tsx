@@ -49,3 +49,104 @@ describe("WithdrawalHistoryCard", () => {
     }
   });
 });
+
+describe("WithdrawalHistoryCard: payouts the chain confirms (ADR 058)", () => {
+  const hash = `0x${"cd".repeat(32)}`;
+  const confirming: TWithdrawal = {
+    ...withdrawal("CONFIRMING", 9),
+    txHash: hash,
+    explorerUrl: `https://etherscan.io/tx/${hash}`,
+    confirmations: 2,
+    requiredConfirmations: 12,
+    timeline: [
+      {
+        step: "requested",
+        txHash: null,
+        explorerUrl: null,
+        reason: null,
+        at: "2026-11-20T12:00:00.000Z",
+      },
+      {
+        step: "in_review",
+        txHash: null,
+        explorerUrl: null,
+        reason: null,
+        at: "2026-11-20T12:05:00.000Z",
+      },
+      {
+        step: "sent",
+        txHash: hash,
+        explorerUrl: `https://etherscan.io/tx/${hash}`,
+        reason: null,
+        at: "2026-11-20T12:10:00.000Z",
+      },
+    ],
+  };
+
+  it("shows Sent, confirming with the confirmations so far, the explorer link and the timeline, in both languages", async () => {
+    for (const [lang, status, count, steps] of [
+      ["en", "Sent, confirming", "2 of 12 confirmations", ["Requested", "In review", "Sent"]],
+      [
+        "pt-BR",
+        "Enviado, confirmando",
+        "2 de 12 confirmações",
+        ["Solicitado", "Em análise", "Enviado"],
+      ],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      await i18n.loadNamespaces(["withdraw", "money"]);
+      const { unmount } = render(<WithdrawalHistoryCard withdrawals={[confirming]} />);
+      expect(screen.getByTestId("withdrawal-status").textContent).toBe(status);
+      expect(screen.getByTestId("withdrawal-confirmations").textContent).toBe(count);
+      const timeline = screen.getByTestId("withdrawal-timeline");
+      expect(
+        within(timeline)
+          .getAllByRole("listitem")
+          .map((li) => li.getAttribute("data-step")),
+      ).toEqual(["requested", "in_review", "sent"]);
+      for (const step of steps) expect(within(timeline).getByText(step)).toBeTruthy();
+      // The card's link and the timeline's "sent" link both open the explorer.
+      const links = screen.getAllByRole("link");
+      expect(links.every((a) => a.getAttribute("href") === `https://etherscan.io/tx/${hash}`)).toBe(
+        true,
+      );
+      unmount();
+    }
+  });
+
+  it("says why a transaction went back to support, and a failure's refund", async () => {
+    await i18n.loadNamespaces(["withdraw", "money"]);
+    const failed: TWithdrawal = {
+      ...withdrawal("FAILED", 8),
+      timeline: [
+        {
+          step: "requested",
+          txHash: null,
+          explorerUrl: null,
+          reason: null,
+          at: "2026-11-20T12:00:00.000Z",
+        },
+        {
+          step: "returned",
+          txHash: hash,
+          explorerUrl: null,
+          reason: "REVERTED",
+          at: "2026-11-20T12:30:00.000Z",
+        },
+        {
+          step: "failed",
+          txHash: null,
+          explorerUrl: null,
+          reason: "Rejected",
+          at: "2026-11-20T13:00:00.000Z",
+        },
+      ],
+    };
+    render(<WithdrawalHistoryCard withdrawals={[failed]} />);
+    const timeline = screen.getByTestId("withdrawal-timeline");
+    expect(within(timeline).getByText(/The transaction is gone \(failed on chain\)/)).toBeTruthy();
+    expect(
+      within(timeline).getByText(/Failed: Rejected — the full amount was refunded/),
+    ).toBeTruthy();
+  });
+});

@@ -6,10 +6,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { cn } from "@/lib/utils";
 import { CancelWithdrawalButton } from "./cancel-withdrawal-button";
+import { WithdrawalTimeline } from "./withdrawal-timeline";
 
 const STATUS_STYLE: Record<TWithdrawal["status"], string> = {
   SENT: "border-warning/40 bg-warning/10 text-foreground",
   AWAITING_APPROVAL: "border-warning/40 bg-warning/10 text-foreground",
+  CONFIRMING: "border-primary/40 bg-primary/10 text-foreground",
   COMPLETED: "border-success/40 bg-success/10 text-success",
   FAILED: "border-destructive/40 bg-destructive/10 text-destructive",
   CANCELLED: "border-muted-foreground/30 bg-muted text-muted-foreground",
@@ -52,7 +54,18 @@ export function WithdrawalHistoryCard({ withdrawals }: { withdrawals: TWithdrawa
                 <p className="font-mono text-xs break-all text-muted-foreground">
                   {w.walletAddress}
                 </p>
-                {w.status === "COMPLETED" && w.explorerUrl ? (
+                {w.status === "CONFIRMING" && w.requiredConfirmations ? (
+                  <p
+                    className="text-xs text-muted-foreground"
+                    data-testid="withdrawal-confirmations"
+                  >
+                    {t("timeline.confirmations", {
+                      count: w.confirmations ?? 0,
+                      required: w.requiredConfirmations,
+                    })}
+                  </p>
+                ) : null}
+                {(w.status === "COMPLETED" || w.status === "CONFIRMING") && w.explorerUrl ? (
                   <a
                     href={w.explorerUrl}
                     target="_blank"
@@ -78,6 +91,7 @@ export function WithdrawalHistoryCard({ withdrawals }: { withdrawals: TWithdrawa
                 <time dateTime={w.createdAt} className="text-xs text-muted-foreground">
                   {fmt.dateTime(w.createdAt)}
                 </time>
+                {w.timeline && w.timeline.length > 0 ? <WithdrawalTimeline withdrawal={w} /> : null}
                 {w.cancellable ? <CancelWithdrawalButton withdrawal={w} /> : null}
               </li>
             ))}

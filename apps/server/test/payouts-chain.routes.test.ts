@@ -1,7 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { auditEvents, mailOutbox, manualClaims, payoutSends, profiles } from "../src/db/schema";
+import {
+  auditEvents,
+  mailOutbox,
+  manualClaims,
+  notifications,
+  payoutSends,
+  profiles,
+} from "../src/db/schema";
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { renderNotice } from "../src/modules/mail/mail.templates";
@@ -281,6 +288,53 @@ describe("a pasted hash on a verified network", () => {
     const pt = renderNotice("withdrawalCompleted", "pt-BR", params, "https://vv.test");
     expect(pt.text).toContain("Confirmado na blockchain após 3 confirmações.");
     expect(pt.text).toContain("Linha do tempo: Solicitado");
+    // The inbox (issue 24): sent, then confirmed, with the net amount; one e-mail (the
+    // withdrawal's own), no generic notification e-mail beside it.
+    const told = await db()
+      .select({ kind: notifications.kind, params: notifications.params })
+      .from(notifications)
+      .where(eq(notifications.memberId, w.member.id));
+    const tell = { withdrawalId: w.withdrawalId, amount: "195", network: "ERC20" };
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { kind: "payoutSent", params: tell },
+        { kind: "payoutConfirmed", params: tell },
+      ]),
+    );
+    expect(told).toHaveLength(2);
+    const mails = await db()
+      .select({ template: mailOutbox.template })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.profileId, w.member.id));
+    expect(mails.map((x) => x.template).sort()).toEqual([
+      "withdrawalCompleted",
+      "withdrawalSubmitted",
+    ]);
+  });
+
+  it("a member who turned payout e-mails off is told in the inbox only", async () => {
+    const m = await member(100);
+    const off = await m.c.request("PUT", "/api/notifications/preferences", {
+      preferences: [
+        { kind: "payoutConfirmed", email: false, push: false },
+        { kind: "payoutFailed", email: false, push: false },
+      ],
+    });
+    expect(off.statusCode, off.body).toBeLessThan(300);
+    const w = await withdraw(m, { network: "TRC20", walletAddress: TRON, amount: "100" });
+    const s = await staff();
+    await setStatus(s, w.requestId, { status: "PROCESSING" });
+    await setStatus(s, w.requestId, { status: "COMPLETED", txHash: "cd".repeat(32) });
+    const told = await db()
+      .select({ kind: notifications.kind })
+      .from(notifications)
+      .where(eq(notifications.memberId, m.id));
+    expect(told.map((x) => x.kind)).toEqual(["payoutConfirmed"]);
+    const mails = await db()
+      .select({ template: mailOutbox.template })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.profileId, m.id));
+    expect(mails.map((x) => x.template)).toEqual(["withdrawalSubmitted"]);
   });
 
   it("refuses a hash another withdrawal already uses", async () => {

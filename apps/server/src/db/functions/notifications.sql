@@ -52,7 +52,9 @@ BEGIN
     INTO v_email, v_push
   FROM (SELECT 1) one
   LEFT JOIN notification_preferences np ON np.member_id = p_member AND np.kind = p_kind;
-  IF v_email THEN
+  -- A payout confirmed or failed has its own e-mail (the withdrawal's, with its timeline and
+  -- explorer link), queued by vv_withdraw_tell when the member keeps e-mail on for the kind.
+  IF v_email AND p_kind NOT IN ('payoutConfirmed', 'payoutFailed') THEN
     INSERT INTO mail_outbox ("to", kind, template, params, profile_id, next_attempt_at)
     SELECT u.email,
            CASE p_kind WHEN 'transferReceived' THEN 'transfer-received'
@@ -101,5 +103,20 @@ BEGIN
                     WHERE n.member_id = p.id AND n.kind = 'dailyPrizeOpening'
                       AND n.params ->> 'date' = p_date);
   RETURN v_told;
+END;
+$$;
+
+-- Whether the member keeps a channel ('email' or 'push') on for a kind: their choice, else the
+-- kind's default.
+CREATE OR REPLACE FUNCTION vv_notify_wants(p_member uuid, p_kind text, p_channel text)
+RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_default jsonb := vv_notification_defaults() -> p_kind;
+  v_choice boolean;
+BEGIN
+  IF v_default IS NULL THEN RAISE EXCEPTION 'unknown notification kind %', p_kind; END IF;
+  SELECT CASE p_channel WHEN 'email' THEN np.email WHEN 'push' THEN np.push END INTO v_choice
+  FROM notification_preferences np WHERE np.member_id = p_member AND np.kind = p_kind;
+  RETURN coalesce(v_choice, (v_default ->> p_channel)::boolean);
 END;
 $$;

@@ -29,6 +29,26 @@ BEGIN
 END;
 $$;
 
+-- Tells the member a payout moved (issue 24): the inbox row and push by vv_notify, in this
+-- transaction; the e-mail, when the member keeps e-mail on for the kind, is the withdrawal's own
+-- (p_mail_template with its timeline and explorer link), not the generic notification e-mail.
+-- The inbox shows the amount that moves: the net sent or confirmed, the whole amount returned.
+CREATE OR REPLACE FUNCTION vv_withdraw_tell(
+  p_claim manual_claims, p_kind text, p_mail_kind text, p_mail_template text, p_mail_params jsonb,
+  p_now timestamptz
+) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM vv_notify(p_claim.user_id, p_kind, jsonb_build_object(
+    'withdrawalId', p_claim.id::text,
+    'amount', vv_usdt_text(CASE p_kind WHEN 'payoutFailed' THEN p_claim.amount_usdt
+                                       ELSE p_claim.amount_usdt - p_claim.fee_usdt END),
+    'network', p_claim.network), p_now);
+  IF p_mail_template IS NOT NULL AND vv_notify_wants(p_claim.user_id, p_kind, 'email') THEN
+    PERFORM vv_notice(p_claim.user_id, p_mail_kind, p_mail_template, p_mail_params);
+  END IF;
+END;
+$$;
+
 -- A withdrawal's timeline as one text parameter of its e-mails: "step@ISO-time" entries joined
 -- by "|", oldest first (the mail renderer words and formats them in the member's language).
 CREATE OR REPLACE FUNCTION vv_withdraw_steps_text(p_claim uuid) RETURNS text LANGUAGE sql STABLE AS $$
@@ -249,10 +269,11 @@ BEGIN
   END IF;
   IF v_after.status = 'COMPLETED' THEN
     UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE id = p_request;
-    PERFORM vv_notice(v_claim.user_id, 'withdrawal-completed', 'withdrawalCompleted', jsonb_build_object(
-      'amount', v_after.amount_usdt::text, 'net', (v_after.amount_usdt - v_after.fee_usdt)::text,
-      'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash,
-      'steps', vv_withdraw_steps_text(v_claim.id)));
+    PERFORM vv_withdraw_tell(v_after, 'payoutConfirmed', 'withdrawal-completed', 'withdrawalCompleted',
+      jsonb_build_object(
+        'amount', v_after.amount_usdt::text, 'net', (v_after.amount_usdt - v_after.fee_usdt)::text,
+        'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash,
+        'steps', vv_withdraw_steps_text(v_claim.id)), p_now);
   END IF;
   PERFORM vv_audit(p_staff, p_role, v_action, v_claim.user_id, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), NULL, p_ip, p_now);
@@ -291,9 +312,10 @@ BEGIN
   WHERE id = v_claim.id RETURNING * INTO v_after;
   PERFORM vv_withdraw_step(v_claim.id, 'failed', NULL, p_reason, p_now);
   UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE id = p_request;
-  PERFORM vv_notice(v_claim.user_id, 'withdrawal-failed', 'withdrawalFailed', jsonb_build_object(
-    'amount', v_claim.amount_usdt::text, 'network', v_claim.network, 'reason', p_reason,
-    'steps', vv_withdraw_steps_text(v_claim.id)));
+  PERFORM vv_withdraw_tell(v_after, 'payoutFailed', 'withdrawal-failed', 'withdrawalFailed',
+    jsonb_build_object(
+      'amount', v_claim.amount_usdt::text, 'network', v_claim.network, 'reason', p_reason,
+      'steps', vv_withdraw_steps_text(v_claim.id)), p_now);
   PERFORM vv_audit(p_staff, p_role, 'withdrawal.fail', v_claim.user_id, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), p_reason, p_ip, p_now);
   RETURN vv_answer(p_staff, p_key, 200, jsonb_build_object('requestId', p_request), ARRAY[v_claim.user_id]);
@@ -405,6 +427,7 @@ BEGIN
   WHERE id = p_claim.id AND status = 'SENT' RETURNING * INTO v_after;
   IF v_after.id IS NULL THEN PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalState", "status": "CONFIRMING"}'); END IF;
   PERFORM vv_withdraw_step(p_claim.id, 'sent', p_tx_hash, NULL, p_now);
+  PERFORM vv_withdraw_tell(v_after, 'payoutSent', NULL, NULL, NULL, p_now);
   RETURN v_after;
 END;
 $$;
@@ -580,11 +603,12 @@ BEGIN
   UPDATE manual_claims SET settle_transaction_id = v_tx WHERE id = p_claim RETURNING * INTO v_after;
   UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE withdrawal_id = p_claim;
   PERFORM vv_withdraw_step(p_claim, 'confirmed', v_after.tx_hash, NULL, p_now);
-  PERFORM vv_notice(v_claim.user_id, 'withdrawal-completed', 'withdrawalCompleted', jsonb_build_object(
-    'amount', v_after.amount_usdt::text, 'net', (v_after.amount_usdt - v_after.fee_usdt)::text,
-    'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash,
-    'confirmations', p_confirmations::text, 'explorerUrl', p_explorer_url,
-    'steps', vv_withdraw_steps_text(p_claim)));
+  PERFORM vv_withdraw_tell(v_after, 'payoutConfirmed', 'withdrawal-completed', 'withdrawalCompleted',
+    jsonb_build_object(
+      'amount', v_after.amount_usdt::text, 'net', (v_after.amount_usdt - v_after.fee_usdt)::text,
+      'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash,
+      'confirmations', p_confirmations::text, 'explorerUrl', p_explorer_url,
+      'steps', vv_withdraw_steps_text(p_claim)), p_now);
   PERFORM vv_audit(NULL, 'system', 'withdrawal.confirm', v_claim.user_id, 'withdrawal', p_claim::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), NULL, NULL, p_now);
   RETURN jsonb_build_object('touched', to_jsonb(ARRAY[v_claim.user_id]));

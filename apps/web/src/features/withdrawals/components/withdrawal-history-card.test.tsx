@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import type { TWithdrawal, WithdrawalStatus } from "@viewvault/shared";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import i18n, { i18nReady } from "@/lib/i18n";
 import { WithdrawalHistoryCard } from "./withdrawal-history-card";
@@ -21,6 +22,14 @@ const withdrawal = (status: WithdrawalStatus, id: number): TWithdrawal => ({
   updatedAt: "2026-11-20T12:00:00.000Z",
 });
 
+/** The card at /withdraw (a notification's link adds ?withdrawal=<id>). */
+const show = (withdrawals: TWithdrawal[], path = "/withdraw") =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <WithdrawalHistoryCard withdrawals={withdrawals} />
+    </MemoryRouter>,
+  );
+
 beforeAll(async () => {
   await i18nReady;
 });
@@ -37,7 +46,7 @@ describe("WithdrawalHistoryCard", () => {
     ] as const) {
       await i18n.changeLanguage(lang);
       await i18n.loadNamespaces(["withdraw", "money"]);
-      const { unmount } = render(<WithdrawalHistoryCard withdrawals={list} />);
+      const { unmount } = show(list);
       expect(screen.getAllByTestId("withdrawal-status").map((b) => b.textContent)).toEqual([
         ...words,
       ]);
@@ -95,7 +104,7 @@ describe("WithdrawalHistoryCard: payouts the chain confirms (ADR 058)", () => {
     ] as const) {
       await i18n.changeLanguage(lang);
       await i18n.loadNamespaces(["withdraw", "money"]);
-      const { unmount } = render(<WithdrawalHistoryCard withdrawals={[confirming]} />);
+      const { unmount } = show([confirming]);
       expect(screen.getByTestId("withdrawal-status").textContent).toBe(status);
       expect(screen.getByTestId("withdrawal-confirmations").textContent).toBe(count);
       const timeline = screen.getByTestId("withdrawal-timeline");
@@ -142,11 +151,21 @@ describe("WithdrawalHistoryCard: payouts the chain confirms (ADR 058)", () => {
         },
       ],
     };
-    render(<WithdrawalHistoryCard withdrawals={[failed]} />);
+    show([failed]);
     const timeline = screen.getByTestId("withdrawal-timeline");
     expect(within(timeline).getByText(/The transaction is gone \(failed on chain\)/)).toBeTruthy();
     expect(
       within(timeline).getByText(/Failed: Rejected — the full amount was refunded/),
     ).toBeTruthy();
+  });
+
+  it("marks the withdrawal a payout notification links to (?withdrawal=)", async () => {
+    const list = (["SENT", "COMPLETED"] as const).map((s, i) => withdrawal(s, i + 1));
+    const linked = list[1] as TWithdrawal;
+    show(list, `/withdraw?withdrawal=${linked.id}`);
+    const rows = screen.getAllByTestId("withdrawal-row");
+    expect(rows[1]?.getAttribute("aria-current")).toBe("true");
+    expect(rows[1]?.id).toBe(`withdrawal-${linked.id}`);
+    expect(rows[0]?.hasAttribute("aria-current")).toBe(false);
   });
 });

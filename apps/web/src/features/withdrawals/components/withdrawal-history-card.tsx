@@ -1,6 +1,8 @@
 import { type TWithdrawal, WITHDRAWAL } from "@viewvault/shared";
 import { ExternalLink } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMoneyFormat } from "@/lib/use-money-format";
@@ -17,10 +19,20 @@ const STATUS_STYLE: Record<TWithdrawal["status"], string> = {
   CANCELLED: "border-muted-foreground/30 bg-muted text-muted-foreground",
 };
 
-/** The member's withdrawals: status (SENT shown "Pending"), fee, the explorer link, the reason. */
+/**
+ * The member's withdrawals: status (SENT shown "Pending"), fee, the explorer link, the reason. A
+ * payout notification links here with ?withdrawal=<id>: that withdrawal is marked and in view.
+ */
 export function WithdrawalHistoryCard({ withdrawals }: { withdrawals: TWithdrawal[] }) {
   const { t } = useTranslation("withdraw");
   const fmt = useMoneyFormat();
+  const [params] = useSearchParams();
+  const linked = params.get("withdrawal");
+  const shown = withdrawals.some((w) => w.id === linked);
+  useEffect(() => {
+    if (linked && shown)
+      document.getElementById(`withdrawal-${linked}`)?.scrollIntoView?.({ block: "center" });
+  }, [linked, shown]);
   return (
     <Card>
       <CardHeader>
@@ -33,7 +45,16 @@ export function WithdrawalHistoryCard({ withdrawals }: { withdrawals: TWithdrawa
         ) : (
           <ul className="divide-y" aria-label={t("history.title")}>
             {withdrawals.map((w) => (
-              <li key={w.id} className="grid gap-1.5 py-3" data-testid="withdrawal-row">
+              <li
+                key={w.id}
+                id={`withdrawal-${w.id}`}
+                aria-current={w.id === linked ? "true" : undefined}
+                className={cn(
+                  "grid gap-1.5 py-3",
+                  w.id === linked && "-mx-2 rounded-md bg-primary/5 px-2 ring-1 ring-primary/40",
+                )}
+                data-testid="withdrawal-row"
+              >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-semibold tabular-nums">{fmt.amount(w.amount, "USDT")}</span>
                   <Badge

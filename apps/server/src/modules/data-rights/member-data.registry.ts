@@ -136,6 +136,14 @@ export const MEMBER_DATA: MemberColumn[] = [
     reason: "the admin who gave the second approval; the member's are exported by user_id",
   },
   {
+    table: "payout_sends",
+    column: "sent_by",
+    key: "profile",
+    export: false,
+    reason:
+      "the staff member who sent a payout from the hot wallet; the member's withdrawals are exported by user_id",
+  },
+  {
     table: "member_signals",
     column: "member_id",
     key: "profile",

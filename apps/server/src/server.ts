@@ -4,7 +4,7 @@ import { buildApp } from "./app";
 import { type Env, EnvError, loadEnv } from "./config/env";
 import { openDatabase } from "./db/client";
 import { openMigratedDatabase, runMigrations } from "./db/migrate";
-import { seedDemo } from "./db/seed";
+import { seedDemo } from "./seed";
 import { startBackgroundJobs } from "./jobs";
 import { readyMessage } from "./lib/ready-message";
 import { resolveAuthSecret } from "./lib/secret";

@@ -2,7 +2,7 @@ import { RISK } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { DEMO_CLUSTER, seedDemoRisk } from "../src/db/seed/demo-risk";
+import { DEMO_CLUSTER, seedDemoRisk } from "../src/seed/demo-risk";
 import { fixedClock } from "../src/lib/clock";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { recomputeAllRisk, riskLevelFor } from "../src/modules/risk/risk.service";

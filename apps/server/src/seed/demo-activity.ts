@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { HOLD, MICRO_PER_USDT, TRANSFER, VIDEO, VIEW_REQUEST, WITHDRAWAL } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
-import { createAccount } from "../modules/auth/create-account";
-import { postTransaction } from "../modules/ledger/ledger.service";
 import type { Db } from "../db/client";
 import { type DbOrTx, queryRows } from "../db/client";
+import { createAccount } from "../modules/auth/create-account";
+import { postTransaction } from "../modules/ledger/ledger.service";
 import type { SeedOptions } from "./seed-options";
 
 /**

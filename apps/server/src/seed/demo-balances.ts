@@ -1,8 +1,8 @@
 import { MICRO_PER_USDT } from "@viewvault/shared";
 import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { ledgerTransactions, profiles } from "../db/schema";
 import { type Leg, postTransaction } from "../modules/ledger/ledger.service";
-import type { Db } from "../db/client";
 import type { SeedOptions } from "./seed-options";
 
 /** Starting balances of the demo members (local demo data), granted once through the ledger. */

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../db/client";
 import { systemClock } from "../lib/clock";
 import { createAccount } from "../modules/auth/create-account";
 import { recomputeMemberRisk } from "../modules/risk/risk.service";
 import { deviceKeyFrom, recordSignal } from "../modules/risk/signals";
-import { type Db, queryRows } from "../db/client";
 import type { SeedOptions } from "./seed-options";
 
 /**

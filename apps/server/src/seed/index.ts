@@ -8,7 +8,6 @@ import { seedDemoStaffTwoFactor } from "./demo-staff-two-factor";
 import { seedDemoVideos } from "./demo-videos";
 import type { SeedOptions } from "./seed-options";
 
-
 /**
  * Demo data so a newcomer sees a living product. Every step is idempotent (it checks or upserts
  * by natural keys), so the seed runs on every start of the embedded database. Later features add

@@ -205,20 +205,19 @@ for (let run = 1; run <= RUNS; run++) {
     const perMember = (
       method: "GET" | "POST",
       path: (i: number) => string,
-      body?: (i: number) => object,
-      amount?: number,
-      varies?: boolean,
-      keyed?: boolean,
+      more: {
+        body?: (i: number) => object;
+        amount?: number;
+        varies?: boolean;
+        keyed?: boolean;
+      } = {},
     ) =>
       perClient({
         clients: CLIENTS,
         cookieOf: (i) => cookie(clientOf(i).n),
         method,
         path,
-        body,
-        amount,
-        varies,
-        keyed,
+        ...more,
       });
     const transferTo = (i: number) => ({
       recipient: clientOf(CLIENTS + i).username,
@@ -253,7 +252,7 @@ for (let run = 1; run <= RUNS; run++) {
     rows.push(
       await measure(
         "POST /api/transfers (100 views)",
-        perMember("POST", () => "/api/transfers", transferTo),
+        perMember("POST", () => "/api/transfers", { body: transferTo }),
       ),
     );
     // As the web app sends it: a fresh Idempotency-Key per click, which the command claims and
@@ -262,17 +261,15 @@ for (let run = 1; run <= RUNS; run++) {
     rows.push(
       await measure(
         "POST /api/transfers (100 views, Idempotency-Key)",
-        perMember("POST", () => "/api/transfers", transferTo, undefined, false, true),
+        perMember("POST", () => "/api/transfers", { body: transferTo, varies: false, keyed: true }),
       ),
     );
     rows.push(
       await measure(
         "POST /api/swaps (10 views → USDT)",
-        perMember(
-          "POST",
-          () => "/api/swaps",
-          () => ({ direction: "VIEWS_TO_USDT", amount: "10" }),
-        ),
+        perMember("POST", () => "/api/swaps", {
+          body: () => ({ direction: "VIEWS_TO_USDT", amount: "10" }),
+        }),
       ),
     );
     rows.push(
@@ -303,13 +300,10 @@ for (let run = 1; run <= RUNS; run++) {
     rows.push(
       await measure(
         `POST /api/marketplace/offers/:id/buy (${offers.length.toLocaleString("en")} offers)`,
-        perMember(
-          "POST",
-          () => `/api/marketplace/offers/${offers[o++ % offers.length]}/buy`,
-          undefined,
-          offers.length,
-          true,
-        ),
+        perMember("POST", () => `/api/marketplace/offers/${offers[o++ % offers.length]}/buy`, {
+          amount: offers.length,
+          varies: true,
+        }),
       ),
     );
     let w = 0;

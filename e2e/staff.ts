@@ -7,7 +7,7 @@ import { totp } from "./totp";
 
 /**
  * The demo staff accounts (support, admin) have two-factor authentication on from the demo seed
- * with a public key (apps/server/src/db/seed/demo-staff-two-factor.ts). Every journey signs
+ * with a public key (apps/server/src/seed/demo-staff-two-factor.ts). Every journey signs
  * them in through here, so no journey turns 2FA on or off for the others.
  */
 const STAFF_TOTP = "KZEUKV2WIFKUYVCEIVGU6U2UIFDEMVCPKRIEWRKZGIZTINJWG5AUE===";

@@ -1,24 +1,16 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compress from "@fastify/compress";
 import type { Network } from "@viewvault/shared";
-import Fastify, { type FastifyInstance } from "fastify";
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
-import type { Env, TrustProxy } from "./config/env";
+import type { FastifyInstance } from "fastify";
+import type { Env } from "./config/env";
 import type { Database } from "./db/client";
+import { createFastify } from "./fastify";
 import { type Clock, systemClock } from "./lib/clock";
 import { resolveAuthSecret } from "./lib/secret";
-import { resolveVapidKeys } from "./lib/vapid";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
-import { createAuth } from "./modules/auth/auth";
-import { createSessionCache, profileOfUser } from "./modules/auth/session.service";
+import { accountsPlugin } from "./modules/auth/auth.plugin";
 import { balancesRoutes } from "./modules/balances/balances.routes";
 import { boxRoutes } from "./modules/box/box.routes";
 import type { Chains } from "./modules/chain/chain.types";
@@ -30,20 +22,17 @@ import { enforcementRoutes } from "./modules/enforcement/enforcement.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { fraudRoutes } from "./modules/fraud/fraud.routes";
 import { healthRoutes } from "./modules/health/health.routes";
-import type { Money } from "./modules/ledger/money-command";
+import { moneyPlugin } from "./modules/ledger/money.plugin";
+import { mailPlugin } from "./modules/mail/mail.plugin";
 import { outboxBacklog } from "./modules/mail/mail.repository";
-import { createMailer, type Mailer } from "./modules/mail/mail.service";
+import type { Mailer } from "./modules/mail/mail.service";
 import { mailboxRoutes } from "./modules/mail/mailbox.routes";
 import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
-import {
-  createPushSender,
-  type PushSender,
-  pushBacklog,
-} from "./modules/notifications/push.service";
+import { pushPlugin } from "./modules/notifications/push.plugin";
+import { pushBacklog } from "./modules/notifications/push.service";
 import { databaseStore } from "./modules/platform/rate-limit.service";
 import { presenceRoutes, presenceStore } from "./modules/presence/presence.routes";
-import type { PresenceStore } from "./modules/presence/presence.store";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { findPublicProfile } from "./modules/profiles/profiles.service";
 import { rankingRoutes } from "./modules/ranking/ranking.routes";
@@ -65,7 +54,6 @@ import { watchRoutes } from "./modules/watch/watch.routes";
 import { captchaConfigOf, captchaOrigins } from "./modules/watch/watch-captcha";
 import { type Payouts, payoutBacklog } from "./modules/withdrawals/payouts.service";
 import { withdrawalsRoutes } from "./modules/withdrawals/withdrawals.routes";
-import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { inputGuardPlugin } from "./plugins/input-guard";
@@ -75,6 +63,7 @@ import { moneyAuditPlugin } from "./plugins/money-audit";
 import { openapiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
+import { redisPlugin } from "./plugins/redis";
 import { securityPlugin } from "./plugins/security";
 import { inlineScriptHashes, readIndexHtml, webPlugin } from "./plugins/web";
 
@@ -98,17 +87,6 @@ export interface AppDeps {
 
 declare module "fastify" {
   interface FastifyInstance {
-    mailer: Mailer;
-    /** The database and what follows a money command's commit (modules/ledger/money-command). */
-    money: Money;
-    /** The address members use (links in e-mails). */
-    publicUrl: string;
-    /** The support inbox (SUPPORT_EMAIL), told of every withdrawal request. */
-    supportEmail: string | null;
-    /** The Web Push job (ADR 059). */
-    push: PushSender;
-    /** The VAPID public key browsers subscribe with. */
-    vapidPublicKey: string;
     /** The chain clients and hot-wallet caps of the payout flow (ADR 058). */
     payouts: Payouts;
   }
@@ -143,141 +121,79 @@ function webDistDir(env: Env): string {
 }
 
 /**
- * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the first n hops from the socket",
- * so request.ip is the entry the outermost trusted proxy appended (Fastify itself now trusts
- * nothing for a bare number); a list of proxy addresses/CIDRs is passed as it is.
+ * The app: external plugins, then the app's own plugins (each builds what it decorates), then the
+ * domain modules' routes, and the web app last (its catch-all must not shadow /api routes).
  */
-export function trustProxyOption(
-  value: TrustProxy,
-): false | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof value === "number") {
-    const hops = value;
-    return hops > 0 ? (_address, hop) => hop < hops : false;
-  }
-  return value;
-}
-
-/** Registers external plugins, then app plugins, then the domain modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
   const app = createFastify(deps);
-
   const distDir = webDistDir(env);
   const indexHtml = readIndexHtml(distDir);
-
-  await registerEdgePlugins(app, deps, indexHtml);
-  // End-to-end tests may move the server clock (NODE_ENV=test and E2E_CLOCK=1 only).
+  // End-to-end tests may move the routes' clock (NODE_ENV=test and E2E_CLOCK=1 only); the
+  // outboxes and Better Auth keep the real one.
   const e2eClock =
     !deps.clock && env.E2E_CLOCK && env.NODE_ENV === "test" ? offsetClock() : undefined;
-  await app.register(dbPlugin, {
-    database: deps.database,
-    clock: deps.clock ?? e2eClock ?? systemClock,
-  });
-  // Redis (REDIS_URL) carries live updates between instances, and rate limits when asked to.
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
-  if (redis) {
-    app.addHook("onClose", async () => {
-      await redis.quit();
-    });
-  }
+  const clock = deps.clock ?? systemClock;
+  const authSecret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+  const redisRateLimits = env.RATE_LIMIT_STORE === "redis";
+
+  // External plugins and the edge: compression, security headers, errors, metrics, lifecycle.
+  await registerEdgePlugins(app, deps, indexHtml);
+
+  // The app's plugins.
+  await app.register(dbPlugin, { database: deps.database, clock: deps.clock ?? e2eClock ?? clock });
+  await app.register(redisPlugin, { url: env.REDIS_URL });
   await app.register(rateLimitPlugin, {
     store: databaseStore(deps.database.db) as never,
-    redis: env.RATE_LIMIT_STORE === "redis" ? redis : undefined,
+    redis: redisRateLimits ? app.redis : undefined,
     defaultMax: env.RATE_LIMIT_MAX,
   });
   await app.register(openapiPlugin, { publicUrl: env.PUBLIC_URL });
-
-  const mailer =
-    deps.mailer ??
-    createMailer({
-      db: deps.database.db,
-      clock: deps.clock ?? systemClock,
-      log: app.log,
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      publicUrl: env.PUBLIC_URL,
-    });
-  app.decorate("mailer", mailer);
-  app.decorate("publicUrl", env.PUBLIC_URL);
-  app.decorate("supportEmail", env.SUPPORT_EMAIL ?? null);
-  app.decorate("payouts", payoutsOf(deps));
-  app.addHook("onClose", async () => {
-    await mailer.stop();
+  await app.register(mailPlugin, {
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    from: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+    mailer: deps.mailer,
   });
-  const authSecret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+  app.decorate("payouts", payoutsOf(deps));
   app.decorate("deviceKey", deviceKeyFrom(authSecret));
-  const auth = createAuth({
+  await app.register(realtimePlugin, { database: deps.database, redis: app.redis });
+  await app.register(pushPlugin, {
+    clock,
+    publicUrl: env.PUBLIC_URL,
+    dataDir: env.DATA_DIR,
+    vapidPublicKey: env.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+    vapidSubject: env.VAPID_SUBJECT,
+  });
+  await app.register(moneyPlugin);
+  await app.register(accountsPlugin, {
     env,
-    db: deps.database.db,
     secret: authSecret,
-    mailer,
-    clock: deps.clock ?? systemClock,
-    redis: env.RATE_LIMIT_STORE === "redis" ? redis : undefined,
-    cancelAccountDeletion: (authUid) =>
-      cancelAccountDeletion(deps.database.db, deps.clock ?? systemClock, authUid),
-    // Referral rewards once an invited member confirms; a sweep catches any that a crash interrupted.
+    clock,
+    redis: redisRateLimits ? app.redis : undefined,
+    // Modules that build on auth, handed in so that auth imports neither (docs/patterns.md).
+    cancelAccountDeletion: (authUid) => cancelAccountDeletion(app.db, clock, authUid),
+    // Referral rewards once an invited member confirms; a sweep catches any a crash interrupted.
     onEmailVerified: (authUid) => {
-      grantSignupRewardsFor(deps.database.db, authUid)
+      grantSignupRewardsFor(app.db, authUid)
         .then((touched) => app.money.afterCommit(touched))
         .catch((error) =>
           app.log.error({ err: error, authUid }, "referral rewards failed; the sweep will retry"),
         );
     },
   });
-  await app.register(realtimePlugin, { database: deps.database, redis });
-  // Web Push (ADR 059): the VAPID pair (configured, or generated into DATA_DIR outside
-  // production) and the push job, woken whenever a notification commits on any instance.
-  const vapid = resolveVapidKeys(
-    { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
-    env.VAPID_SUBJECT ??
-      (env.PUBLIC_URL.startsWith("https://") ? env.PUBLIC_URL : "mailto:support@viewvault.local"),
-    env.DATA_DIR,
-  );
-  const push = createPushSender({
-    db: deps.database.db,
-    clock: deps.clock ?? systemClock,
-    log: app.log,
-    vapid,
-  });
-  app.decorate("push", push);
-  app.decorate("vapidPublicKey", vapid.publicKey);
-  app.realtime.onAnnounce((event) => {
-    if (event === "notifications") push.nudge();
-  });
-  app.addHook("onClose", async () => {
-    await push.stop();
-  });
-  app.decorate("money", {
-    db: deps.database.db,
-    afterCommit(profileIds) {
-      if (profileIds.length === 0) return;
-      app.realtime.publish(profileIds);
-      mailer.nudge();
-      // Pushes of the notifications the command wrote (transfers, sales: no NOTIFY, ADR 059).
-      app.push.nudge();
-    },
-    posted: (kind) => app.metrics.ledgerPosted(kind),
-  } satisfies Money);
-  app.decorate("auth", auth);
-  await app.register(authPlugin, {
-    auth,
-    publicUrl: env.PUBLIC_URL,
-    secret: authSecret,
-    sessions: createSessionCache(app.db, app.clock, app.realtime),
-    profileOfUser: (authUid) => profileOfUser(app.db, authUid),
-  });
 
-  // Domain modules.
-  const presence = presenceStore(redis, deps.presenceKey);
-  await registerModules(app, env, { authSecret, presence, e2eClock });
+  // The domain modules' routes.
+  await registerModules(app, env, { authSecret, presenceKey: deps.presenceKey, e2eClock });
 
-  // The web app last: its catch-all must not shadow /api routes.
   await app.register(webPlugin, {
     distDir,
     ...(indexHtml ? { indexHtml } : {}),
     usernameExists: async (username) => (await findPublicProfile(app.db, username)) !== undefined,
   });
-
   return app;
 }
 
@@ -287,11 +203,12 @@ async function registerModules(
   env: AppDeps["env"],
   opts: {
     authSecret: string;
-    presence: PresenceStore;
+    presenceKey: string | undefined;
     e2eClock: ReturnType<typeof offsetClock> | undefined;
   },
 ): Promise<void> {
-  const { authSecret, presence, e2eClock } = opts;
+  const { authSecret, e2eClock } = opts;
+  const presence = presenceStore(app.redis, opts.presenceKey);
   const captcha = captchaConfigOf(env);
   await app.register(healthRoutes);
   await app.register(documentsRoutes);
@@ -334,38 +251,6 @@ async function registerModules(
   });
   if (e2eClock) await app.register(testClockRoutes, { clock: e2eClock });
   if (env.devMailbox) await app.register(mailboxRoutes);
-}
-
-/** Fastify with our logger (secrets redacted), request ids, proxy trust and zod schemas. */
-function createFastify(deps: AppDeps) {
-  const { env } = deps;
-  const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: env.LOG_LEVEL,
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
-            redact: [
-              "req.headers.cookie",
-              "req.headers.authorization",
-              'res.headers["set-cookie"]',
-            ],
-          },
-    genReqId: (req) => {
-      const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming)
-        ? incoming
-        : randomUUID();
-    },
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
-    bodyLimit: 1_048_576,
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // The response's x-request-id is set with the security headers (plugins/security.ts).
-  return app;
 }
 
 /** Compression, security headers, errors, metrics, the money audit line, lifecycle, input guard. */

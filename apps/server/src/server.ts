@@ -4,10 +4,10 @@ import { buildApp } from "./app";
 import { type Env, EnvError, loadEnv } from "./config/env";
 import { openDatabase } from "./db/client";
 import { openMigratedDatabase, runMigrations } from "./db/migrate";
-import { seedDemo } from "./db/seed";
 import { startBackgroundJobs } from "./jobs";
 import { readyMessage } from "./lib/ready-message";
 import { resolveAuthSecret } from "./lib/secret";
+import { seedDemo } from "./seed";
 
 /** What to open, for the last line of the start log. */
 function ready(env: Env, port: number, suffix = ""): string {

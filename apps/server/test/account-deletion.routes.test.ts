@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { fixedClock } from "../src/lib/clock";
-import { DELETION_CANCELLED_HEADER } from "../src/modules/auth/auth";
+import { DELETION_CANCELLED_HEADER } from "../src/modules/auth/auth.session";
 import { runDueAccountDeletions } from "../src/modules/data-rights/account-deletion.service";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
 import { listMailbox } from "../src/modules/mail/mail.service";

@@ -134,7 +134,13 @@ suite(`two instances on one PostgreSQL (${pgUrl ? "running" : `skipped: ${PG_SKI
     const m = await member();
     const admin = await createAccount(a.database.db, { ...uniqueUser("admin"), role: "admin" });
     expect((await get(b, m.cookie, "/api/balances")).statusCode).toBe(200);
-    await setMemberSuspended(a.database.db, a.app.clock, admin.profile.id, m.profile.id, true);
+    await setMemberSuspended({
+      db: a.database.db,
+      clock: a.app.clock,
+      actorProfileId: admin.profile.id,
+      targetProfileId: m.profile.id,
+      suspended: true,
+    });
     await new Promise((r) => setTimeout(r, 100));
     expect((await get(b, m.cookie, "/api/balances")).statusCode).toBe(401);
     expect((await verifyLedger(a.database.db)).problems).toEqual([]);

@@ -196,7 +196,13 @@ describe("cancelling an offer", () => {
     await list(seller.c, "100", "0.1");
     await list(seller.c, "150", "0.2");
     expect((await balances(seller.c)).views).toBe("150");
-    await setMemberSuspended(db(), clock, adminId, seller.id, true);
+    await setMemberSuspended({
+      db: db(),
+      clock,
+      actorProfileId: adminId,
+      targetProfileId: seller.id,
+      suspended: true,
+    });
     const rows = await queryRows<{ status: string; views: string }>(
       db(),
       sql`select o.status, a.balance::text as views from market_offers o

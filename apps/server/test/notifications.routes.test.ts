@@ -263,14 +263,14 @@ describe("every cause tells its member", () => {
   it("a cash-out pause tells the member why", async () => {
     const m = await member();
     const { applyFraudAction } = await import("../src/modules/fraud/fraud.service");
-    await applyFraudAction(
-      t.app.money,
+    await applyFraudAction({
+      money: t.app.money,
       clock,
-      { profileId: admin.id, role: "admin", address: null },
-      m.id,
-      "pause",
-      "Shared device under review",
-    );
+      actor: { profileId: admin.id, role: "admin", address: null },
+      memberId: m.id,
+      action: "pause",
+      reason: "Shared device under review",
+    });
     expect(await kindsOf(m.id)).toEqual([
       { kind: "cashoutPaused", params: { reason: "Shared device under review" } },
     ]);

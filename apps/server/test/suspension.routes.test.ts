@@ -33,7 +33,14 @@ afterEach(async () => {
 function member(views = 0n) {
   return createSignedInMember(t.app, { views });
 }
-const suspend = (id: string) => setMemberSuspended(db(), clock, adminId, id, true);
+const suspend = (id: string) =>
+  setMemberSuspended({
+    db: db(),
+    clock,
+    actorProfileId: adminId,
+    targetProfileId: id,
+    suspended: true,
+  });
 const views = async (c: Client) => (await c.request("GET", "/api/balances")).json().views;
 
 describe("a suspended member earns nothing", () => {

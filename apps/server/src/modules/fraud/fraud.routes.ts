@@ -93,14 +93,14 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const staff = currentMember(request);
         await requireStepUp(app.db, app.clock, staff);
-        await applyFraudAction(
-          app.money,
-          app.clock,
-          { profileId: staff.profile.id, role: staff.profile.role, address: request.ip },
-          request.params.profileId,
+        await applyFraudAction({
+          money: app.money,
+          clock: app.clock,
+          actor: { profileId: staff.profile.id, role: staff.profile.role, address: request.ip },
+          memberId: request.params.profileId,
           action,
-          request.body.reason,
-        );
+          reason: request.body.reason,
+        });
         return getFraudEvidence(app.db, app.clock, request.params.profileId);
       },
     );

@@ -167,14 +167,17 @@ async function memberExists(db: Db, memberId: string): Promise<void> {
  * - pause / lift: cash-out (withdrawals, USDT transfers) paused with the reason, or resumed;
  * - suspend: the existing suspension (sessions revoked, requests and offers cancelled).
  */
-export async function applyFraudAction(
-  money: Money,
-  clock: Clock,
-  actor: StaffActor,
-  memberId: string,
-  action: FraudAction,
-  reason: string,
-): Promise<void> {
+export interface FraudActionOptions {
+  money: Money;
+  clock: Clock;
+  actor: StaffActor;
+  memberId: string;
+  action: FraudAction;
+  reason: string;
+}
+
+export async function applyFraudAction(options: FraudActionOptions): Promise<void> {
+  const { money, clock, actor, memberId, action, reason } = options;
   const { db } = money;
   await memberExists(db, memberId);
   const audit = {
@@ -186,10 +189,13 @@ export async function applyFraudAction(
   };
   if (action === "suspend") {
     // Its own transaction and audit row (member.suspend), with this reason.
-    await setMemberSuspended(db, clock, actor.profileId, memberId, true, {
-      actorRole: actor.role,
-      address: actor.address,
-      reason,
+    await setMemberSuspended({
+      db,
+      clock,
+      actorProfileId: actor.profileId,
+      targetProfileId: memberId,
+      suspended: true,
+      context: { actorRole: actor.role, address: actor.address, reason },
     });
     return;
   }

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { toLocale } from "../../lib/i18n";
+import { createPollLoop } from "../../lib/poll-loop";
 import {
   claimDueMessages,
   insertOutboxMessage,
@@ -87,11 +88,6 @@ export function createMailer(opts: {
 }): Mailer {
   const transport =
     opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined);
-  let timer: NodeJS.Timeout | undefined;
-  let nudgeTimer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopping = false;
-
   /** Sends one message through SMTP, rendering a notice first; a failure is retried later. */
   async function deliver(message: OutboxMessage): Promise<void> {
     if (!transport) return;
@@ -154,7 +150,7 @@ export function createMailer(opts: {
     const until = Date.now() + BATCH_BUDGET_MS;
     let sent = 0;
     for (const message of claimed) {
-      if (sent > 0 && (stopping || Date.now() > until)) break;
+      if (sent > 0 && (loop.stopping || Date.now() > until)) break;
       await deliver(message);
       sent++;
     }
@@ -166,47 +162,25 @@ export function createMailer(opts: {
     return sent;
   }
 
-  function kick(): void {
-    if (running || stopping) return;
-    running = deliverDue()
-      .catch((error) => {
-        opts.log.error({ err: error }, "outbox delivery loop failed");
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
+  const loop = createPollLoop({
+    run: deliverDue,
+    onError: (error) => opts.log.error({ err: error }, "outbox delivery loop failed"),
+  });
 
   return {
     async send(message) {
       const row = await insertOutboxMessage(opts.db, message, opts.clock.now());
-      kick();
+      loop.kick();
       return row;
     },
     async queue(tx, message) {
       await insertOutboxMessage(tx, message, opts.clock.now());
-      setTimeout(kick, 50).unref();
+      setTimeout(loop.kick, 50).unref();
     },
     deliverDue,
-    nudge() {
-      nudgeTimer ??= setTimeout(() => {
-        nudgeTimer = undefined;
-        kick();
-      }, 100);
-      nudgeTimer.unref();
-    },
-    start() {
-      timer = setInterval(kick, 15_000);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      if (nudgeTimer) clearTimeout(nudgeTimer);
-      await running;
-    },
+    nudge: loop.nudge,
+    start: loop.start,
+    stop: loop.stop,
   };
 }
 

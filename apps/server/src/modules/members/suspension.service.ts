@@ -18,14 +18,18 @@ import { deleteSessionsOfUser, setSuspended } from "./members.repository";
  * back) in the same transaction, so the member is signed out everywhere at
  * once, cannot sign in again, and no match can pay them.
  */
-export async function setMemberSuspended(
-  db: Db,
-  clock: Clock,
-  actorProfileId: string,
-  targetProfileId: string,
-  suspended: boolean,
-  context: { actorRole?: string; address?: string | null; reason?: string } = {},
-): Promise<TProfile> {
+export interface SetMemberSuspendedOptions {
+  db: Db;
+  clock: Clock;
+  actorProfileId: string;
+  targetProfileId: string;
+  suspended: boolean;
+  /** What the audit row records besides the actor. */
+  context?: { actorRole?: string; address?: string | null; reason?: string };
+}
+
+export async function setMemberSuspended(options: SetMemberSuspendedOptions): Promise<TProfile> {
+  const { db, clock, actorProfileId, targetProfileId, suspended, context = {} } = options;
   if (actorProfileId === targetProfileId)
     throw new AppError("FORBIDDEN", { context: "selfSuspend" });
   return db.transaction(async (tx) => {

@@ -61,14 +61,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      subscribePush(
-        app.db,
-        app.clock,
-        currentMember(request).profile.id,
-        request.body,
-        request.headers["user-agent"],
-        { allowPrivate: opts.allowPrivateEndpoints, configured: opts.vapidPublicKey !== null },
-      ),
+      subscribePush({
+        db: app.db,
+        clock: app.clock,
+        memberId: currentMember(request).profile.id,
+        body: request.body,
+        userAgent: request.headers["user-agent"],
+        allowPrivate: opts.allowPrivateEndpoints,
+        configured: opts.vapidPublicKey !== null,
+      }),
   );
 
   app.post(

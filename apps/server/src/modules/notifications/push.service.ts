@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toLocale, translator } from "../../lib/i18n";
+import { createPollLoop } from "../../lib/poll-loop";
 import { refusePushEndpoint } from "../../lib/push-endpoint";
 import type { VapidKeys } from "../../lib/vapid";
 import {
@@ -34,14 +35,21 @@ export { pushBacklog };
  * Saves a browser's push subscription for the member, after the checks a schema cannot make: the
  * endpoint must be https on a public host (a forged one pointing inside our network is refused).
  */
+export interface SubscribePushOptions {
+  db: Db;
+  clock: Clock;
+  memberId: string;
+  body: TPushSubscription;
+  userAgent: string | undefined;
+  /** Private endpoints allowed (tests only); VAPID keys configured. */
+  allowPrivate: boolean;
+  configured: boolean;
+}
+
 export async function subscribePush(
-  db: Db,
-  clock: Clock,
-  memberId: string,
-  body: TPushSubscription,
-  userAgent: string | undefined,
-  opts: { allowPrivate: boolean; configured: boolean },
+  opts: SubscribePushOptions,
 ): Promise<{ subscriptions: number }> {
+  const { db, clock, memberId, body, userAgent } = opts;
   if (!opts.configured) throw new AppError("PUSH_SUBSCRIPTION_REFUSED", { context: "unavailable" });
   const refused = await refusePushEndpoint(body.endpoint, opts.allowPrivate);
   if (refused === "notHttps")
@@ -118,11 +126,6 @@ export function createPushSender(opts: {
   vapid: VapidKeys;
   timeoutMs?: number;
 }): PushSender {
-  let running: Promise<number> | undefined;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let nudgeTimer: NodeJS.Timeout | undefined;
-
   async function deliver(d: PushDelivery): Promise<void> {
     const kind = d.kind in NOTIFICATION_KINDS ? (d.kind as TNotificationKind) : null;
     const now = () => opts.clock.now();
@@ -183,38 +186,10 @@ export function createPushSender(opts: {
     return sent;
   }
 
-  function kick(): void {
-    if (running || stopping) return;
-    running = deliverDue()
-      .catch((error) => {
-        opts.log.error({ err: error }, "push delivery loop failed");
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }
+  const loop = createPollLoop({
+    run: deliverDue,
+    onError: (error) => opts.log.error({ err: error }, "push delivery loop failed"),
+  });
 
-  return {
-    deliverDue,
-    nudge() {
-      if (stopping) return;
-      nudgeTimer ??= setTimeout(() => {
-        nudgeTimer = undefined;
-        kick();
-      }, 100);
-      nudgeTimer.unref();
-    },
-    start() {
-      timer = setInterval(kick, 15_000);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      if (nudgeTimer) clearTimeout(nudgeTimer);
-      await running;
-    },
-  };
+  return { deliverDue, nudge: loop.nudge, start: loop.start, stop: loop.stop };
 }

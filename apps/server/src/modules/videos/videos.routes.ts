@@ -83,14 +83,14 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
       },
     },
     async (request, reply) => {
-      const outcome = await postVideo(
-        app.money,
-        app.clock,
-        opts.oembed,
-        currentMember(request).profile,
-        request.body,
-        idempotencyOf(request),
-      );
+      const outcome = await postVideo({
+        money: app.money,
+        clock: app.clock,
+        oembed: opts.oembed,
+        member: currentMember(request).profile,
+        request: request.body,
+        idem: idempotencyOf(request),
+      });
       if (!outcome.replayed) feed.clear();
       return sendOutcome(reply, outcome, outcome.result);
     },

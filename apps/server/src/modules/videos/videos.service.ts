@@ -280,14 +280,19 @@ function fromJson(v: VideoJson, ownerUsername: string): VideoRow {
  * Posts a video: the seeds' checks 1–5 with the title fetched from oEmbed before anything is
  * held, then the posting command.
  */
+export interface PostVideoOptions {
+  money: Money;
+  clock: Clock;
+  oembed: OembedClient;
+  member: Pick<ProfileRow, "id" | "username">;
+  request: TCreateVideoRequest;
+  idem: Idempotency;
+}
+
 export async function postVideo(
-  money: Money,
-  clock: Clock,
-  oembed: OembedClient,
-  member: Pick<ProfileRow, "id" | "username">,
-  request: TCreateVideoRequest,
-  idem: Idempotency,
+  options: PostVideoOptions,
 ): Promise<CommandOutcome<TCreateVideoResult>> {
+  const { money, clock, oembed, member, request, idem } = options;
   return createVideo(money, clock, member, await prepareVideo(oembed, request), idem);
 }
 

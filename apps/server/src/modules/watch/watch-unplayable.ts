@@ -15,15 +15,22 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * ATTENTION.unplayableReportsToHide different members are in, the video leaves the feed and its
  * owner is told by e-mail in their language, in the same transaction (the outbox delivers it).
  */
+export interface ReportUnplayableOptions {
+  db: Db;
+  clock: Clock;
+  mailer: Pick<Mailer, "queue">;
+  publicUrl: string;
+  memberId: string;
+  /** The video id as the request gave it (checked here). */
+  rawVideoId: string;
+  /** The player's error code (0 when its API did not load). */
+  errorCode: number;
+}
+
 export async function reportUnplayable(
-  db: Db,
-  clock: Clock,
-  mailer: Pick<Mailer, "queue">,
-  publicUrl: string,
-  memberId: string,
-  rawVideoId: string,
-  errorCode: number,
+  options: ReportUnplayableOptions,
 ): Promise<TUnplayableReportResult> {
+  const { db, clock, mailer, publicUrl, memberId, rawVideoId, errorCode } = options;
   if (!UUID_RE.test(rawVideoId)) throw new AppError("NOT_FOUND", { context: "video" });
   const videoId = rawVideoId.toLowerCase();
   return db.transaction(async (tx) => {

@@ -153,15 +153,15 @@ export const watchRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      reportUnplayable(
-        app.db,
-        app.clock,
-        app.mailer,
-        opts.publicUrl,
-        currentMember(request).profile.id,
-        request.params.id,
-        request.body.errorCode,
-      ),
+      reportUnplayable({
+        db: app.db,
+        clock: app.clock,
+        mailer: app.mailer,
+        publicUrl: opts.publicUrl,
+        memberId: currentMember(request).profile.id,
+        rawVideoId: request.params.id,
+        errorCode: request.body.errorCode,
+      }),
   );
 
   app.post(

@@ -69,14 +69,14 @@ function suspensionRoute(app: RouteApp): void {
     },
     async (request) => {
       const actor = actorOf(request);
-      return setMemberSuspended(
-        app.db,
-        app.clock,
-        actor.profileId,
-        request.params.profileId,
-        request.body.suspended,
-        { actorRole: actor.role, address: actor.address, reason: request.body.reason },
-      );
+      return setMemberSuspended({
+        db: app.db,
+        clock: app.clock,
+        actorProfileId: actor.profileId,
+        targetProfileId: request.params.profileId,
+        suspended: request.body.suspended,
+        context: { actorRole: actor.role, address: actor.address, reason: request.body.reason },
+      });
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../client";
+import type { Db } from "../db/client";
 import { seedDemoAccounts } from "./demo-accounts";
 import { seedDemoActivity } from "./demo-activity";
 import { seedDemoBalances } from "./demo-balances";
@@ -6,12 +6,7 @@ import { seedDemoEvents } from "./demo-events";
 import { seedDemoRisk } from "./demo-risk";
 import { seedDemoStaffTwoFactor } from "./demo-staff-two-factor";
 import { seedDemoVideos } from "./demo-videos";
-
-export interface SeedOptions {
-  log: (message: string) => void;
-  /** The app's auth secret: encrypts the demo staff's two-factor key as Better Auth does. */
-  authSecret?: string;
-}
+import type { SeedOptions } from "./seed-options";
 
 /**
  * Demo data so a newcomer sees a living product. Every step is idempotent (it checks or upserts

@@ -1,9 +1,9 @@
 import { MICRO_PER_USDT } from "@viewvault/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { ledgerTransactions, profiles } from "../../db/schema";
-import { type Leg, postTransaction } from "../../modules/ledger/ledger.service";
-import type { Db } from "../client";
-import type { SeedOptions } from "./index";
+import type { Db } from "../db/client";
+import { ledgerTransactions, profiles } from "../db/schema";
+import { type Leg, postTransaction } from "../modules/ledger/ledger.service";
+import type { SeedOptions } from "./seed-options";
 
 /** Starting balances of the demo members (local demo data), granted once through the ledger. */
 const DEMO_BALANCES: Record<string, { views: bigint; usdt: bigint }> = {

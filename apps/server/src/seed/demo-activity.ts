@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { HOLD, MICRO_PER_USDT, TRANSFER, VIDEO, VIEW_REQUEST, WITHDRAWAL } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
-import { createAccount } from "../../modules/auth/create-account";
-import { postTransaction } from "../../modules/ledger/ledger.service";
-import type { Db } from "../client";
-import { type DbOrTx, queryRows } from "../client";
-import type { SeedOptions } from "./index";
+import type { Db } from "../db/client";
+import { type DbOrTx, queryRows } from "../db/client";
+import { createAccount } from "../modules/auth/create-account";
+import { postTransaction } from "../modules/ledger/ledger.service";
+import type { SeedOptions } from "./seed-options";
 
 /**
  * A few weeks of demo activity (issue 27, defect 10), so a fresh `npm start` shows a ranking with

@@ -1,7 +1,7 @@
 import type { Role } from "@viewvault/shared";
-import { createAccount } from "../../modules/auth/create-account";
-import type { Db } from "../client";
-import type { SeedOptions } from "./index";
+import type { Db } from "../db/client";
+import { createAccount } from "../modules/auth/create-account";
+import type { SeedOptions } from "./seed-options";
 
 /** The demo accounts printed at start; their passwords are public by design (local demo data only). */
 export const DEMO_ACCOUNTS: Array<{

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { symmetricEncrypt } from "better-auth/crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../client";
-import { profiles, twoFactors, users } from "../schema";
-import type { SeedOptions } from "./index";
+import type { Db } from "../db/client";
+import { profiles, twoFactors, users } from "../db/schema";
+import type { SeedOptions } from "./seed-options";
 
 /**
  * The demo staff accounts' TOTP secret (public by design: local demo data only). Staff pages

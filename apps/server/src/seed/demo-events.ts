@@ -1,9 +1,9 @@
 import { ANNUAL_EVENT } from "@viewvault/shared";
 import { eq, sql } from "drizzle-orm";
-import { findProfileByUsername } from "../../modules/profiles/profiles.repository";
-import { type Db, queryRows } from "../client";
-import { profiles } from "../schema";
-import type { SeedOptions } from "./index";
+import { type Db, queryRows } from "../db/client";
+import { profiles } from "../db/schema";
+import { findProfileByUsername } from "../modules/profiles/profiles.repository";
+import type { SeedOptions } from "./seed-options";
 
 /** The demo member who won this year's annual prize (ADR 018). */
 const ANNUAL_WINNER = "diego";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { systemClock } from "../../lib/clock";
-import { createAccount } from "../../modules/auth/create-account";
-import { recomputeMemberRisk } from "../../modules/risk/risk.service";
-import { deviceKeyFrom, recordSignal } from "../../modules/risk/signals";
-import { type Db, queryRows } from "../client";
-import type { SeedOptions } from "./index";
+import { type Db, queryRows } from "../db/client";
+import { systemClock } from "../lib/clock";
+import { createAccount } from "../modules/auth/create-account";
+import { recomputeMemberRisk } from "../modules/risk/risk.service";
+import { deviceKeyFrom, recordSignal } from "../modules/risk/signals";
+import type { SeedOptions } from "./seed-options";
 
 /**
  * A small farm for the fraud queue (ADR 048): three demo members who signed in from one phone on

@@ -1,11 +1,11 @@
 import { canonicalYoutubeUrl, youtubeThumbnailUrl } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
-import { profiles, videos } from "../../db/schema";
-import { AppError } from "../../lib/app-error";
-import { boostVideo, createVideo } from "../../modules/videos/videos.service";
-import type { Db } from "../client";
-import { queryRows } from "../client";
-import type { SeedOptions } from "./index";
+import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
+import { profiles, videos } from "../db/schema";
+import { AppError } from "../lib/app-error";
+import { boostVideo, createVideo } from "../modules/videos/videos.service";
+import type { SeedOptions } from "./seed-options";
 
 /** Demo feed: [owner, YouTube id, title, country, theme, watched count, boosted]. */
 const DEMO_VIDEOS: Array<[string, string, string, string, string, number, boolean?]> = [

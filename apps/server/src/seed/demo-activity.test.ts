@@ -1,14 +1,14 @@
 import { RANKING } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../src/db/client";
-import { seedDemo } from "../src/db/seed";
-import { DEMO_ACCOUNTS } from "../src/db/seed/demo-accounts";
-import { COMMUNITY, HISTORY_DAYS } from "../src/db/seed/demo-activity";
-import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { readRanking, refreshRanking } from "../src/modules/ranking/ranking.repository";
-import { computeTransparency } from "../src/modules/transparency/transparency.service";
-import { createTestApp, type TestApp } from "./app";
+import { createTestApp, type TestApp } from "../../test/app";
+import { queryRows } from "../db/client";
+import { verifyLedger } from "../modules/ledger/verify-ledger";
+import { readRanking, refreshRanking } from "../modules/ranking/ranking.repository";
+import { computeTransparency } from "../modules/transparency/transparency.service";
+import { seedDemo } from ".";
+import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { COMMUNITY, HISTORY_DAYS } from "./demo-activity";
 
 /**
  * Defect 10 (issue 27): a fresh demo looked empty — one member in the ranking, 0.00 USDT of

@@ -1,10 +1,14 @@
-import { ATTENTION } from "@viewvault/shared";
-import { type Dispatch, type RefObject, useEffect } from "react";
+import { ATTENTION, type TWatchHeartbeatResult } from "@viewvault/shared";
+import { type Dispatch, type RefObject, useEffect, useRef } from "react";
 import { ApiError } from "@/lib/api-client";
 import { sendHeartbeat } from "../api/watch-session";
 import type { WatchEvent, WatchPhase } from "../watch-machine";
 import type { PlayerEvidence } from "./use-player-evidence";
 import { pageFocused } from "./use-watch-clock";
+
+const EVERY_MS = ATTENTION.heartbeatSeconds * 1000;
+/** Past the server's minimum gap, and past the attested second that closes the step. */
+const MARGIN_MS = 150;
 
 /** The step a phase shows: the ad until the content starts, the content until it is completed. */
 export function heartbeatStep(phase: WatchPhase): "ad" | "content" | null {
@@ -14,30 +18,67 @@ export function heartbeatStep(phase: WatchPhase): "ad" | "content" | null {
 }
 
 /**
- * The heartbeats (ADR 046): one when a step starts, then every ATTENTION.heartbeatSeconds, as long
- * as the step is shown, each with the page's evidence. A heartbeat refused because another
- * session of the member's is the one watching pauses this one.
+ * When the next heartbeat goes, in ms after the last one was sent: every heartbeatSeconds, but
+ * the one that completes the step as soon as the server can count it (the step's remaining
+ * attested time after the last answer), and never closer than the server's minimum gap.
+ */
+export function nextBeatDelay(remainingMs: number): number {
+  if (remainingMs <= 0 || remainingMs >= EVERY_MS) return EVERY_MS;
+  return Math.max(ATTENTION.minHeartbeatGapMs, remainingMs) + MARGIN_MS;
+}
+
+/**
+ * The heartbeats (ADR 046, ADR 064): the first when the step starts, then every
+ * ATTENTION.heartbeatSeconds while the step is shown, each with the page's evidence; each answer
+ * (the server's attested time) goes to the machine. The one that completes the step is sent when
+ * the server can count it, and one goes as soon as the page attends again (the player starts
+ * playing, the page is back in front) so the server counts from then. A heartbeat refused because
+ * another session of the member's is the one watching pauses this one.
  */
 export function useHeartbeats({
   step,
   sessionId,
+  attending,
   evidence,
   seq,
   dispatch,
 }: {
   step: "ad" | "content" | null;
   sessionId: string | null;
+  /** The page attends (the machine's timer runs): a change to true sends a heartbeat soon. */
+  attending: boolean;
   evidence: RefObject<PlayerEvidence>;
   /** The last sequence number sent (a resumed session continues from the server's). */
   seq: RefObject<number>;
   dispatch: Dispatch<WatchEvent>;
 }) {
+  const nudge = useRef<() => void>(() => undefined);
   useEffect(() => {
     if (!step || !sessionId) return;
     let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let sentAt = 0;
+    const schedule = (delayMs: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(beat, Math.max(0, sentAt + delayMs - Date.now()));
+    };
+    const onAnswer = (result: TWatchHeartbeatResult) => {
+      if (stopped) return;
+      dispatch({
+        type: "ATTESTED",
+        adAttestedMs: result.adAttestedMs,
+        contentAttestedMs: result.contentAttestedMs,
+        qualifying: result.qualifying,
+      });
+      const needed = step === "ad" ? ATTENTION.adSeconds : ATTENTION.contentSeconds;
+      const attested = step === "ad" ? result.adAttestedMs : result.contentAttestedMs;
+      if (result.qualifying) schedule(nextBeatDelay(needed * 1000 - attested));
+    };
     const beat = () => {
       const e = evidence.current;
       seq.current += 1;
+      sentAt = Date.now();
+      schedule(EVERY_MS);
       sendHeartbeat(sessionId, {
         step,
         seq: seq.current,
@@ -48,18 +89,25 @@ export function useHeartbeats({
         visibleRatio: e.visibleRatio,
         playerWidth: Math.round(e.width),
         playerHeight: Math.round(e.height),
-      }).catch((error: unknown) => {
+      }).then(onAnswer, (error: unknown) => {
         if (stopped) return;
         if (error instanceof ApiError && error.code === "HEARTBEAT_REJECTED") {
           if (error.params?.context === "otherSession") dispatch({ type: "OTHER_SESSION" });
         }
       });
     };
+    nudge.current = () => schedule(ATTENTION.minHeartbeatGapMs + MARGIN_MS);
     beat();
-    const id = setInterval(beat, ATTENTION.heartbeatSeconds * 1000);
     return () => {
       stopped = true;
-      clearInterval(id);
+      clearTimeout(timer);
+      nudge.current = () => undefined;
     };
   }, [step, sessionId, evidence, seq, dispatch]);
+
+  const wasAttending = useRef(attending);
+  useEffect(() => {
+    if (attending && !wasAttending.current) nudge.current();
+    wasAttending.current = attending;
+  }, [attending]);
 }

@@ -7,9 +7,13 @@ import { useCurrentWatchSession } from "../api/get-current-session";
 import { completeWatchSession, startContent, startWatchSession } from "../api/watch-session";
 import type { WatchEvent, WatchPhase } from "../watch-machine";
 
-const RETRIES = 8;
-/** A step the server has not attested yet is retried this often while the heartbeats go on. */
-const ATTENTION_RETRIES = 40;
+/** The server has not attested the step yet (its clock or its heartbeats). */
+function notYet(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === "SESSION_TOO_EARLY" || error.code === "ATTENTION_NOT_PROVEN")
+  );
+}
 
 function errorCode(error: unknown): string {
   return error instanceof ApiError ? error.code : "UNKNOWN";
@@ -50,9 +54,9 @@ export function useResumeSession({
 }
 
 /**
- * The server call of each step: start the session, start the content, complete. When the server
- * says a step came too early (its clock has the last word) or its heartbeats have not attested it
- * yet, the call is retried a moment later.
+ * The server call of each step: start the session, start the content, complete. The machine asks
+ * for a step only once the server attested it (ADR 064); should the server still say it is too
+ * early, the step goes on until the next heartbeat's answer — a refused call is never repeated.
  */
 export function useSessionCalls({
   videoId,
@@ -75,41 +79,25 @@ export function useSessionCalls({
   const queryClient = useQueryClient();
   useEffect(() => {
     let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    async function attempt<T>(call: () => Promise<T>, tries = 0): Promise<T> {
-      try {
-        return await call();
-      } catch (error) {
-        const retry =
-          error instanceof ApiError &&
-          ((error.code === "SESSION_TOO_EARLY" && tries < RETRIES) ||
-            (error.code === "ATTENTION_NOT_PROVEN" && tries < ATTENTION_RETRIES));
-        if (!retry) throw error;
-        await new Promise((resolve) => {
-          timer = setTimeout(resolve, 1_000);
-        });
-        if (cancelled) throw error;
-        return attempt(call, tries + 1);
-      }
-    }
-    const failed = (error: unknown) =>
-      !cancelled && dispatch({ type: "FAILED", error: errorCode(error) });
+    const failed = (error: unknown) => {
+      if (cancelled) return;
+      if (notYet(error)) dispatch({ type: "NOT_YET" });
+      else dispatch({ type: "FAILED", error: errorCode(error) });
+    };
     if (phase === "starting") {
       startWatchSession(videoId).then(
         (session) => !cancelled && dispatch({ type: "STARTED", session, at: Date.now() }),
         failed,
       );
     } else if (phase === "startingContent" && sessionId) {
-      attempt(() => startContent(sessionId)).then((session) => {
+      startContent(sessionId).then((session) => {
         if (cancelled) return;
         solveFor(session);
         dispatch({ type: "CONTENT_STARTED", session, at: Date.now() });
       }, failed);
     } else if (phase === "completing" && sessionId) {
       proof()
-        .then(([answer, token]) =>
-          attempt(() => completeWatchSession(sessionId, answer ?? "", token)),
-        )
+        .then(([answer, token]) => completeWatchSession(sessionId, answer ?? "", token))
         .then((result) => {
           queryClient.setQueryData(balancesQueryKey, result.balances);
           if (cancelled) return;
@@ -119,7 +107,6 @@ export function useSessionCalls({
     }
     return () => {
       cancelled = true;
-      if (timer) clearTimeout(timer);
     };
   }, [phase, sessionId, videoId, queryClient, solveFor, proof, onCompleted, dispatch]);
 }

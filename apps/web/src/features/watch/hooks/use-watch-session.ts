@@ -1,6 +1,6 @@
 import { useCallback, useReducer, useRef } from "react";
 import { reportUnplayable } from "../api/watch-session";
-import { initialWatchState, watchReducer } from "../watch-machine";
+import { initialWatchState, isPaused, watchReducer } from "../watch-machine";
 import { heartbeatStep, useHeartbeats } from "./use-heartbeats";
 import { usePlayerEvidence } from "./use-player-evidence";
 import { useResumeSession, useSessionCalls } from "./use-session-calls";
@@ -20,7 +20,7 @@ import { usePageAttention, useWatchTicker } from "./use-watch-clock";
 export function useWatchSession(
   videoId: string,
   onCompleted: () => void,
-  { resume = true }: { resume?: boolean } = {},
+  { resume = true, onReported }: { resume?: boolean; onReported?: () => void } = {},
 ) {
   const [state, dispatch] = useReducer(watchReducer, undefined, () =>
     initialWatchState({
@@ -32,6 +32,8 @@ export function useWatchSession(
   completed.current = onCompleted;
   const seq = useRef(0);
   const reported = useRef(false);
+  const reportedRef = useRef(onReported);
+  reportedRef.current = onReported;
   const { phase, sessionId } = state;
   seq.current = Math.max(seq.current, state.heartbeatSeq);
 
@@ -39,7 +41,14 @@ export function useWatchSession(
   const { evidence, onPlayerState, onPlacement, onPlayer } = usePlayerEvidence(dispatch);
   const { captcha, solveFor, onCaptchaToken, proof } = useSessionProof();
   useResumeSession({ videoId, resume, phase, solveFor, dispatch });
-  useHeartbeats({ step: heartbeatStep(phase), sessionId, evidence, seq, dispatch });
+  useHeartbeats({
+    step: heartbeatStep(phase),
+    sessionId,
+    attending: !isPaused(state),
+    evidence,
+    seq,
+    dispatch,
+  });
   useWatchTicker(phase === "ad" || phase === "content", dispatch);
   useSessionCalls({ videoId, phase, sessionId, solveFor, proof, onCompleted: completed, dispatch });
 
@@ -51,7 +60,7 @@ export function useWatchSession(
       dispatch({ type: "UNPLAYABLE" });
       if (reported.current) return;
       reported.current = true;
-      reportUnplayable(videoId, code).catch(() => undefined);
+      reportUnplayable(videoId, code).then(reportedRef.current, () => undefined);
     },
     [videoId],
   );

@@ -147,9 +147,10 @@ describe("watch state machine", () => {
     expect(s.adMs).toBe(0);
     s = run([tick(B0 + 1_000, 1_000)], s);
     expect(s.adMs).toBe(1_000);
-    // A hidden or unfocused page stops the ad (the server would not attest it).
+    // A hidden or unfocused page stops the ad (the server would not attest it), back at the
+    // server's figure.
     s = run([{ type: "VISIBILITY", hidden: true }, tick(B0 + 3_000, 2_000)], s);
-    expect(s.adMs).toBe(1_000);
+    expect(s.adMs).toBe(0);
     expect(pauseReason(s)).toBe("hidden");
     s = run(
       [
@@ -160,10 +161,10 @@ describe("watch state machine", () => {
     );
     expect(pauseReason(s)).toBe("unfocused");
     s = run([tick(B0 + 4_000, 1_000)], s);
-    expect(s.adMs).toBe(1_000);
+    expect(s.adMs).toBe(0);
     // The player's place on screen does not matter for the ad.
     s = run([{ type: "ATTENTION", unfocused: false, offScreen: true }, tick(B0 + 5_000, 1_000)], s);
-    expect(s.adMs).toBe(2_000);
+    expect(s.adMs).toBe(1_000);
     expect(isPaused(s)).toBe(false);
     // Without a new answer the time shown stops one heartbeat (and a second) after the last.
     s = run([tick(B0 + 30_000, 25_000)], s);
@@ -191,7 +192,7 @@ describe("watch state machine", () => {
       { type: "PLAYER", paused: true },
       tick(B1 + 10_000, 2_000),
     ]);
-    expect(s).toMatchObject({ phase: "content", contentMs: 8_000 });
+    expect(s).toMatchObject({ phase: "content", contentMs: 5_000 });
     expect(isPaused(s)).toBe(true);
     s = run(
       [
@@ -202,8 +203,8 @@ describe("watch state machine", () => {
     );
     expect(isPaused(s)).toBe(true);
     s = run([tick(B1 + 20_000, 10_000), { type: "VISIBILITY", hidden: false }], s);
-    expect(s).toMatchObject({ phase: "content", contentMs: 8_000 });
-    expect(secondsLeft(s).content).toBe(22);
+    expect(s).toMatchObject({ phase: "content", contentMs: 5_000 });
+    expect(secondsLeft(s).content).toBe(25);
     // Scrolled away, unfocused, or another session opened: paused, and says why.
     for (const [event, reason] of [
       [{ type: "ATTENTION", offScreen: true }, "offScreen"],
@@ -212,8 +213,32 @@ describe("watch state machine", () => {
     ] as const) {
       s = run([event, tick(B1 + 25_000, 1_000)], s);
       expect(pauseReason(s)).toBe(reason);
-      expect(s.contentMs).toBe(8_000);
+      expect(s.contentMs).toBe(5_000);
     }
+  });
+
+  it("falls back to the server's figure the moment the page stops attending", () => {
+    const B1 = B0 + 31_000;
+    let s = run([
+      { type: "START" },
+      { type: "STARTED", session: session(B0), at: B0 },
+      attested(30_000),
+      { type: "CLOSE_AD" },
+      {
+        type: "CONTENT_STARTED",
+        session: session(B1, { status: "CONTENT", contentStartedAt: server(B1) }),
+        at: B1,
+      },
+      playing,
+      attested(30_000, 10_000),
+      tick(B1 + 14_000, 3_000),
+    ]);
+    expect(s.contentMs).toBe(13_000);
+    // The interval in progress will not be credited: the 3 s shown since the answer go.
+    s = run([{ type: "PLAYER", paused: true }], s);
+    expect(s.contentMs).toBe(10_000);
+    s = run([tick(B1 + 16_000, 2_000)], s);
+    expect(s.contentMs).toBe(10_000);
   });
 
   it("keeps the player's PLAYING reported before the content's answer", () => {

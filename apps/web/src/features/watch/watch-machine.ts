@@ -270,7 +270,21 @@ function resume(state: WatchState, session: SessionTimes | null, at: number): Wa
   return inContent({ ...next, phase: "content", adMs: next.adTotalMs, playerPaused: true }, at, 0);
 }
 
+/**
+ * The machine. When the page stops attending, the time shown falls back to the server's figure
+ * at once: the heartbeat interval in progress will not be credited (ADR 046), so the member never
+ * sees time count that the server will not.
+ */
 export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
+  const next = step(state, event);
+  if (next === state || isPaused(state) || !isPaused(next)) return next;
+  const lost = { ...next, sinceAttestedMs: 0 };
+  if (next.phase === "ad") return inAd(lost, Number.POSITIVE_INFINITY, 0);
+  if (next.phase === "content") return inContent(lost, Number.POSITIVE_INFINITY, 0);
+  return lost;
+}
+
+function step(state: WatchState, event: WatchEvent): WatchState {
   switch (event.type) {
     case "START":
       return state.phase === "idle" || state.phase === "failed"

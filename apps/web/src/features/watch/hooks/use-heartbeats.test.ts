@@ -10,8 +10,8 @@ describe("nextBeatDelay", () => {
   });
   it("sends the step's last heartbeat as soon as the server can count the rest", () => {
     // 20 ms short of 30 s after six 5-s gaps (timer jitter): not a whole heartbeat more.
-    expect(nextBeatDelay(3_000)).toBe(3_150);
-    expect(nextBeatDelay(20)).toBe(ATTENTION.minHeartbeatGapMs + 150);
+    expect(nextBeatDelay(3_000)).toBe(3_250);
+    expect(nextBeatDelay(20)).toBe(ATTENTION.minHeartbeatGapMs + 500);
   });
   it("keeps the cadence once the step is attested", () => {
     expect(nextBeatDelay(0)).toBe(every);

@@ -7,8 +7,10 @@ import type { PlayerEvidence } from "./use-player-evidence";
 import { pageFocused } from "./use-watch-clock";
 
 const EVERY_MS = ATTENTION.heartbeatSeconds * 1000;
-/** Past the server's minimum gap, and past the attested second that closes the step. */
-const MARGIN_MS = 150;
+/** Past the attested time that closes the step (the server counts between arrivals). */
+const MARGIN_MS = 250;
+/** Never closer than the server's minimum gap, with room for the network's jitter. */
+const SOONEST_MS = ATTENTION.minHeartbeatGapMs + 500;
 
 /** The step a phase shows: the ad until the content starts, the content until it is completed. */
 export function heartbeatStep(phase: WatchPhase): "ad" | "content" | null {
@@ -24,11 +26,12 @@ export function heartbeatStep(phase: WatchPhase): "ad" | "content" | null {
  */
 export function nextBeatDelay(remainingMs: number): number {
   if (remainingMs <= 0 || remainingMs >= EVERY_MS) return EVERY_MS;
-  return Math.max(ATTENTION.minHeartbeatGapMs, remainingMs) + MARGIN_MS;
+  return Math.max(SOONEST_MS, remainingMs + MARGIN_MS);
 }
 
 /**
- * The heartbeats (ADR 046, ADR 064): the first when the step starts, then every
+ * The heartbeats (ADR 046, ADR 064): the first when the step starts (a moment later for a session
+ * continued after a reload), then every
  * ATTENTION.heartbeatSeconds while the step is shown, each with the page's evidence; each answer
  * (the server's attested time) goes to the machine. The one that completes the step is sent when
  * the server can count it, and one goes as soon as the page attends again (the player starts
@@ -53,8 +56,13 @@ export function useHeartbeats({
   dispatch: Dispatch<WatchEvent>;
 }) {
   const nudge = useRef<() => void>(() => undefined);
+  const hadStep = useRef(false);
   useEffect(() => {
     if (!step || !sessionId) return;
+    // A session continued after a reload: its last heartbeat may be moments old, and the server
+    // refuses one closer than its minimum gap; the time in between still counts.
+    const continuing = !hadStep.current && seq.current > 0;
+    hadStep.current = true;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let sentAt = 0;
@@ -96,8 +104,13 @@ export function useHeartbeats({
         }
       });
     };
-    nudge.current = () => schedule(ATTENTION.minHeartbeatGapMs + MARGIN_MS);
-    beat();
+    nudge.current = () => schedule(SOONEST_MS);
+    if (continuing) {
+      sentAt = Date.now();
+      schedule(SOONEST_MS);
+    } else {
+      beat();
+    }
     return () => {
       stopped = true;
       clearTimeout(timer);

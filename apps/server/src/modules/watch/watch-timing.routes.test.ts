@@ -84,16 +84,20 @@ describe("the heartbeats' attested time", () => {
 });
 
 describe("a video the member found unplayable", () => {
-  it("is listed in the member's today (the feed leaves it out) and starts no new ad", async () => {
+  it("ends the open session, is listed in the member's today (the feed leaves it out) and starts no new ad", async () => {
     const videoId = await video();
     const watcher = await member();
     const today = async () => (await watcher.c.request("GET", "/api/watch/today")).json();
     expect((await today()).unplayable).toEqual([]);
+    // The player failed during the member's session: the report ends it.
+    await watcher.c.request("POST", `/api/videos/${videoId}/sessions`);
+    expect((await current(watcher.c, videoId)).json()).not.toBeNull();
     const report = await watcher.c.request("POST", `/api/videos/${videoId}/unplayable-reports`, {
       errorCode: 150,
     });
     expect(report.statusCode, report.body).toBe(200);
     expect((await today()).unplayable).toEqual([videoId]);
+    expect((await current(watcher.c, videoId)).json()).toBeNull();
     const start = await watcher.c.request("POST", `/api/videos/${videoId}/sessions`);
     expect(start.statusCode).toBe(422);
     expect(start.json().code).toBe("VIDEO_UNPLAYABLE");

@@ -10,13 +10,13 @@ import {
 } from "@viewvault/shared";
 import { Loader2, Plus } from "lucide-react";
 import { useId } from "react";
-import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { MoneyField, SelectField } from "@/components/money/money-field";
 import { MoneyForm, useMoneyForm } from "@/components/money/money-form";
-import { Input, NativeSelect } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
 import { problemText } from "@/lib/problem-text";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useMoneyFormat } from "@/lib/use-money-format";

@@ -58,7 +58,6 @@ export function PayoutApprovals() {
     setDeciding(null);
     setApproveError(null);
   };
-  const amountOf = (r: TSupportRequest) => fmt.amount(r.withdrawal?.amount ?? "0", "USDT");
   const approve = (request: TSupportRequest) => {
     const run = () =>
       decide.mutate(
@@ -116,32 +115,11 @@ export function PayoutApprovals() {
         />
       ) : null}
       {deciding && !deciding.approve ? (
-        <ReasonDialog
-          title={t("payouts.rejectTitle")}
-          description={t("payouts.rejectText", {
-            amount: amountOf(deciding.request),
-            username: deciding.request.username,
-          })}
-          confirmLabel={t("payouts.reject")}
-          destructive
-          pending={decide.isPending}
+        <RejectDialog
+          request={deciding.request}
+          decide={decide}
+          guard={stepUp.guard}
           onClose={close}
-          onConfirm={(reason, report) => {
-            const run = () =>
-              decide.mutate(
-                { requestId: deciding.request.id, approve: false, reason },
-                {
-                  onSuccess: () => {
-                    toast.success(t("payouts.rejected"));
-                    close();
-                  },
-                  onError: (error) => {
-                    if (!stepUp.guard(error, run)) report(error);
-                  },
-                },
-              );
-            run();
-          }}
         />
       ) : null}
       {stepUp.dialog}
@@ -306,5 +284,50 @@ function ApproveDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** "Reject" with a reason (the money returns to the member), behind step-up. */
+function RejectDialog({
+  request,
+  decide,
+  guard,
+  onClose: close,
+}: {
+  request: TSupportRequest;
+  decide: ReturnType<typeof useDecidePayout>;
+  guard: ReturnType<typeof useStepUp>["guard"];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("admin");
+  const amountOf = useAmountOf();
+  return (
+    <ReasonDialog
+      title={t("payouts.rejectTitle")}
+      description={t("payouts.rejectText", {
+        amount: amountOf(request),
+        username: request.username,
+      })}
+      confirmLabel={t("payouts.reject")}
+      destructive
+      pending={decide.isPending}
+      onClose={close}
+      onConfirm={(reason, report) => {
+        const run = () =>
+          decide.mutate(
+            { requestId: request.id, approve: false, reason },
+            {
+              onSuccess: () => {
+                toast.success(t("payouts.rejected"));
+                close();
+              },
+              onError: (error) => {
+                if (!guard(error, run)) report(error);
+              },
+            },
+          );
+        run();
+      }}
+    />
   );
 }

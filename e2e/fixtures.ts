@@ -48,11 +48,9 @@ export const test = base.extend<{ page: Page }>({
     });
     page.on("response", (response) => {
       const url = new URL(response.url());
-      // No session yet, no open watch session on a video (the watch page asks before the ad,
-      // to resume one), and the not-found page (its document comes with status 404).
+      // No session yet, and the not-found page (its document comes with status 404).
       const expectedMiss =
         url.pathname === "/api/auth/get-session" ||
-        /^\/api\/videos\/[^/]+\/sessions\/current$/.test(url.pathname) ||
         response.request().resourceType() === "document";
       if (response.status() >= 500 || (response.status() === 404 && !expectedMiss)) {
         problems.push(`HTTP ${response.status()} ${url.pathname}`);

@@ -122,6 +122,7 @@ describe("what the feed knows of me", () => {
           againAt: new Date(now - 2 * HOUR + VIDEO.rewatchWindowHours * HOUR).toISOString(),
         },
       ],
+      unplayable: [],
     });
     // Another member's day is their own.
     expect((await owner.c.request("GET", "/api/watch/today")).json()).toMatchObject({

@@ -269,6 +269,8 @@ export const ZWatchToday = z
     earned: z.array(
       z.object({ videoId: z.uuid(), earnedAt: z.iso.datetime(), againAt: z.iso.datetime() }),
     ),
+    /** The videos the member reported unplayable: they cannot pay the member (no ad is offered). */
+    unplayable: z.array(z.uuid()),
   })
   .meta({ id: "WatchToday" });
 export type TWatchToday = z.infer<typeof ZWatchToday>;

@@ -11,7 +11,8 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
  * A member reports that a video cannot be played here (the player's error, or its API that did
- * not load): one report per member per video (a repeat changes nothing). When the reports of
+ * not load): one report per member per video (a repeat changes nothing); the member's open session
+ * on it is abandoned (it cannot pay them, ADR 064). When the reports of
  * ATTENTION.unplayableReportsToHide different members are in, the video leaves the feed and its
  * owner is told by e-mail in their language, in the same transaction (the outbox delivers it).
  */
@@ -44,6 +45,13 @@ export async function reportUnplayable(
       sql`insert into video_unplayable_reports (video_id, user_id, error_code, created_at)
           values (${videoId}::uuid, ${memberId}::uuid, ${errorCode}, ${now.toISOString()}::timestamptz)
           on conflict do nothing returning 1 as one`,
+    );
+    // The member's open session on it cannot pay them: it ends here (ADR 064), so a reload shows
+    // why instead of continuing it.
+    await tx.execute(
+      sql`update ads_sessions set status = 'ABANDONED'
+          where user_id = ${memberId}::uuid and video_id = ${videoId}::uuid
+            and status in ('AD', 'CONTENT')`,
     );
     if (inserted.length === 0) return { hidden: false };
     // Only the report that reaches the threshold hides the video (the row lock serializes them).

@@ -145,6 +145,30 @@ export async function earnedSince(
   return rows.map((r) => ({ videoId: String(r.videoId), earnedAt: new Date(r.earnedAt) }));
 }
 
+/** The videos the member reported unplayable (they cannot pay the member: ADR 064). */
+export async function reportedUnplayable(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ videoId: string }>(
+    db,
+    sql`select video_id as "videoId" from video_unplayable_reports
+        where user_id = ${userId}::uuid order by created_at desc limit 500`,
+  );
+  return rows.map((r) => String(r.videoId));
+}
+
+/** Whether the member reported this video unplayable (the report's primary key). */
+export async function hasReportedUnplayable(
+  db: DbOrTx,
+  userId: string,
+  videoId: string,
+): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from video_unplayable_reports
+        where video_id = ${videoId}::uuid and user_id = ${userId}::uuid`,
+  );
+  return rows.length > 0;
+}
+
 export async function creditedOn(db: DbOrTx, userId: string, day: string): Promise<number> {
   const rows = await queryRows<{ credited: number }>(
     db,

@@ -99,9 +99,14 @@ export const watchRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["watch"],
         summary:
-          "The member's open session on a video (advertisement or content), to continue it after a reload",
+          "The member's open session on a video (advertisement or content), to continue it after a reload; null when there is none",
         params: ZIdParams,
-        response: { 200: ZWatchSession, 401: errors[401], 403: errors[403], 404: errors[404] },
+        response: {
+          200: ZWatchSession.nullable(),
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+        },
       },
     },
     async (request) => currentSession(deps(), currentMember(request).profile.id, request.params.id),

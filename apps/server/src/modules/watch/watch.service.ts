@@ -24,8 +24,10 @@ import {
   findHeartbeatRow,
   findOpenSession,
   findSession,
+  hasReportedUnplayable,
   insertSession,
   recordHeartbeat,
+  reportedUnplayable,
   type SessionRow,
   startContent,
 } from "./watch.repository";
@@ -62,16 +64,18 @@ export function utcDay(d: Date): string {
 }
 
 /**
- * What the feed shows a member (issue 27): today's credited sessions against the daily cap (the
- * UTC day, as the cap counts), and the videos that paid them within the rewatch window — the
- * same window startSession refuses a rewatch in — with when each can pay again.
+ * What the feed shows a member: today's credited sessions against the daily cap (the UTC day, as
+ * the cap counts), the videos that paid them within the rewatch window — the same window
+ * startSession refuses a rewatch in — with when each can pay again, and the videos they reported
+ * unplayable (the feed leaves those out for them, ADR 064).
  */
 export async function watchToday(db: Db, clock: Clock, memberId: string): Promise<TWatchToday> {
   const now = clock.now();
   const day = utcDay(now);
-  const [credited, earned] = await Promise.all([
+  const [credited, earned, unplayable] = await Promise.all([
     creditedOn(db, memberId, day),
     earnedSince(db, memberId, new Date(now.getTime() - REWATCH_MS)),
+    reportedUnplayable(db, memberId),
   ]);
   return {
     day,
@@ -82,6 +86,7 @@ export async function watchToday(db: Db, clock: Clock, memberId: string): Promis
       earnedAt: e.earnedAt.toISOString(),
       againAt: new Date(e.earnedAt.getTime() + REWATCH_MS).toISOString(),
     })),
+    unplayable,
   };
 }
 
@@ -133,7 +138,8 @@ function sessionId(id: string): string {
 
 /**
  * Starts a session (its advertisement) on a video. Refused on one's own video, on a video that
- * credited the member in the last 24 hours and past the daily cap, so nobody watches for nothing.
+ * credited the member in the last 24 hours, on one the member reported unplayable and past the
+ * daily cap, so nobody watches for nothing.
  * A member has one open session: starting one abandons the previous (unique partial index).
  */
 export async function startSession(
@@ -148,6 +154,8 @@ export async function startSession(
     const video = await findVideo(tx, rawVideoId.toLowerCase());
     if (!video) throw new AppError("NOT_FOUND", { context: "video" });
     if (video.userId === memberId) throw new AppError("OWN_VIDEO");
+    // A video that could not play for this member cannot pay them (ADR 064): no ad for nothing.
+    if (await hasReportedUnplayable(tx, memberId, video.id)) throw new AppError("VIDEO_UNPLAYABLE");
     if (await creditedSince(tx, memberId, video.id, new Date(now.getTime() - REWATCH_MS)))
       throw new AppError("ALREADY_WATCHED");
     if ((await creditedOn(tx, memberId, utcDay(now))) >= VIDEO.dailyWatchCap)
@@ -165,18 +173,17 @@ export async function startSession(
 
 /**
  * The member's open session on a video (after a reload, the page continues it where the
- * server's clock says it is), with the server's time; NOT_FOUND when there is none.
+ * server's clock says it is), with the server's time; null when there is none (the usual case:
+ * every watch page asks). A malformed id is NOT_FOUND.
  */
 export async function currentSession(
   deps: WatchDeps,
   memberId: string,
   rawVideoId: string,
-): Promise<TWatchSession> {
-  const session = UUID_RE.test(rawVideoId)
-    ? await findOpenSession(deps.db, memberId, rawVideoId.toLowerCase())
-    : undefined;
-  if (!session) throw new AppError("NOT_FOUND", { context: "watchSession" });
-  return sessionAnswer(deps, session, deps.clock.now());
+): Promise<TWatchSession | null> {
+  if (!UUID_RE.test(rawVideoId)) throw new AppError("NOT_FOUND", { context: "watchSession" });
+  const session = await findOpenSession(deps.db, memberId, rawVideoId.toLowerCase());
+  return session ? sessionAnswer(deps, session, deps.clock.now()) : null;
 }
 
 async function ownSession(db: Db, memberId: string, id: string): Promise<SessionRow> {

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
 import i18n, { i18nReady } from "@/lib/i18n";
-import { MoneyField, MoneyForm, useMoneyForm } from "./money-form";
+import { MoneyField } from "./money-field";
+import { MoneyForm, useMoneyForm } from "./money-form";
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock("sonner", () => ({ toast: { error: toastError, success: vi.fn() } }));

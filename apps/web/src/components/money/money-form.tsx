@@ -17,7 +17,6 @@ import type { ZodType } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-field";
-import { FieldError, Label } from "@/components/ui/label";
 import { fieldText, setServerError } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
 
@@ -254,44 +253,5 @@ function SubmitButton({
       {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}
       {pending ? (pendingLabel ?? label) : label}
     </Button>
-  );
-}
-
-/**
- * A labelled field: the label (with what sits at its right, e.g. the balance), the control, its
- * error at `<id>-error` and an optional hint. The control keeps its own `aria-describedby`.
- */
-export function MoneyField({
-  id,
-  label,
-  aside,
-  error,
-  className = "grid gap-2",
-  children,
-  after,
-}: {
-  id: string;
-  label: ReactNode;
-  aside?: ReactNode;
-  error: string | null;
-  className?: string;
-  children: ReactNode;
-  /** What follows the error: a hint, a live lookup. */
-  after?: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      {aside ? (
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor={id}>{label}</Label>
-          {aside}
-        </div>
-      ) : (
-        <Label htmlFor={id}>{label}</Label>
-      )}
-      {children}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-      {after}
-    </div>
   );
 }

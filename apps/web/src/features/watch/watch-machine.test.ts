@@ -34,24 +34,38 @@ function session(at: number, overrides: Partial<SessionTimes> = {}): SessionTime
 
 const tick = (now: number, ms: number): WatchEvent => ({ type: "TICK", now, ms });
 const playing: WatchEvent = { type: "PLAYER", paused: false };
+/** A heartbeat's answer: the server's attested time (ms) of the ad and the content. */
+const attested = (ad: number, content = 0, qualifying = true): WatchEvent => ({
+  type: "ATTESTED",
+  adAttestedMs: ad,
+  contentAttestedMs: content,
+  qualifying,
+});
 
 describe("watch state machine", () => {
-  it("goes start → ad → close → content → completed, on the server's clock", () => {
+  it("goes start → ad → close → content → completed when the server attested each step", () => {
     let s = run([{ type: "START" }, { type: "STARTED", session: session(B0), at: B0 }]);
     expect(s).toMatchObject({ phase: "ad", sessionId: "s1", adMs: 0, offsetMs: AHEAD });
-    // The ad cannot be closed before it ends.
-    s = run([tick(B0 + 29_000, 29_000), { type: "CLOSE_AD" }], s);
+    // Nothing moves before the first heartbeat's answer.
+    s = run([tick(B0 + 100, 100)], s);
+    expect(s.adMs).toBe(0);
+    // The first answer (nothing attested, qualifying): the time shown advances from it.
+    s = run([attested(0), tick(B0 + 5_100, 5_000)], s);
+    expect(s).toMatchObject({ phase: "ad", adMs: 5_000 });
+    s = run([attested(25_000), tick(B0 + 29_100, 4_000), { type: "CLOSE_AD" }], s);
     expect(s).toMatchObject({ phase: "ad", adMs: 29_000 });
     expect(secondsLeft(s).ad).toBe(1);
-    s = run([tick(B0 + 30_500, 1_500)], s);
+    // The page's own 30 s do not close the ad: the server's answer does.
+    s = run([tick(B0 + 31_000, 1_900)], s);
+    expect(s).toMatchObject({ phase: "ad", adMs: 30_000 });
+    s = run([attested(30_000)], s);
     expect(s).toMatchObject({ phase: "adDone", adMs: 30_000 });
     s = run([{ type: "CLOSE_AD" }], s);
     expect(s.phase).toBe("startingContent");
-    // Ticks between the request and the answer do not count as content.
-    const B1 = B0 + 36_000;
+    const B1 = B0 + 32_000;
     s = run(
       [
-        tick(B0 + 35_000, 5_000),
+        tick(B0 + 31_500, 500),
         {
           type: "CONTENT_STARTED",
           session: session(B1, {
@@ -65,18 +79,33 @@ describe("watch state machine", () => {
       s,
     );
     expect(s).toMatchObject({ phase: "content", contentMs: 0 });
-    // The content counts only once the player reports PLAYING.
+    // The content counts only once the player reports PLAYING and a heartbeat qualified.
     expect(pauseReason(s)).toBe("player");
-    s = run([tick(B1 + 1_000, 1_000), playing], s);
+    s = run([attested(30_000, 0, false), playing, tick(B1 + 2_000, 2_000)], s);
     expect(s.contentMs).toBe(0);
-    s = run([tick(B1 + 1_000, 0)], s);
     expect(secondsLeft(s).content).toBe(30);
-    s = run([tick(B1 + 30_000, 29_000)], s);
-    expect(s).toMatchObject({ phase: "content", contentMs: 29_000 });
-    s = run([tick(B1 + 31_000, 1_000)], s);
+    s = run([attested(30_000, 0), tick(B1 + 7_000, 5_000)], s);
+    expect(s.contentMs).toBe(5_000);
+    s = run([attested(30_000, 29_000), tick(B1 + 33_000, 1_000)], s);
+    expect(s).toMatchObject({ phase: "content", contentMs: 30_000 });
+    s = run([attested(30_000, 30_000)], s);
     expect(s.phase).toBe("completing");
     s = run([{ type: "COMPLETED" }], s);
     expect(s.phase).toBe("completed");
+  });
+
+  it("goes back to the step, without retrying, when the server says not yet", () => {
+    let s = run([
+      { type: "START" },
+      { type: "STARTED", session: session(B0), at: B0 },
+      attested(30_000),
+      { type: "CLOSE_AD" },
+      { type: "NOT_YET" },
+    ]);
+    expect(s).toMatchObject({ phase: "ad", adMs: 29_999 });
+    expect(secondsLeft(s).ad).toBe(1);
+    s = run([attested(30_000)], s);
+    expect(s.phase).toBe("adDone");
   });
 
   it("takes the lengths from the session, never a fixed 30 s", () => {
@@ -86,7 +115,7 @@ describe("watch state machine", () => {
     ]);
     expect(s).toMatchObject({ adTotalMs: 15_000, contentTotalMs: 45_000 });
     expect(secondsLeft(s)).toEqual({ ad: 15, content: 45 });
-    s = run([tick(B0 + 15_000, 15_000), { type: "CLOSE_AD" }], s);
+    s = run([attested(15_000), { type: "CLOSE_AD" }], s);
     expect(s.phase).toBe("startingContent");
     const B1 = B0 + 16_000;
     s = run(
@@ -102,26 +131,26 @@ describe("watch state machine", () => {
           at: B1,
         },
         playing,
-        tick(B1 + 30_000, 30_000),
+        attested(15_000, 30_000),
       ],
       s,
     );
     expect(s).toMatchObject({ phase: "content", contentMs: 30_000 });
-    s = run([tick(B1 + 45_000, 15_000)], s);
+    s = run([attested(15_000, 45_000)], s);
     expect(s.phase).toBe("completing");
   });
 
-  it("counts the ad only while attended, never ahead of the server's clock", () => {
+  it("advances the ad only while attended, at most a heartbeat, never ahead of the server's clock", () => {
     // The answer arrives 2 s after the server started the ad (its serverTime says so).
     const late = session(B0, { adStartedAt: server(B0 - 2_000) });
-    let s = run([{ type: "START" }, { type: "STARTED", session: late, at: B0 }]);
+    let s = run([{ type: "START" }, { type: "STARTED", session: late, at: B0 }, attested(0)]);
     expect(s.adMs).toBe(0);
-    // A long gap between ticks never counts more than the server's clock has run.
-    s = run([tick(B0 + 1_000, 5_000)], s);
-    expect(s.adMs).toBe(3_000);
-    // A hidden or unfocused page stops the ad (the server would not attest it).
-    s = run([{ type: "VISIBILITY", hidden: true }, tick(B0 + 10_000, 9_000)], s);
-    expect(s.adMs).toBe(3_000);
+    s = run([tick(B0 + 1_000, 1_000)], s);
+    expect(s.adMs).toBe(1_000);
+    // A hidden or unfocused page stops the ad (the server would not attest it), back at the
+    // server's figure.
+    s = run([{ type: "VISIBILITY", hidden: true }, tick(B0 + 3_000, 2_000)], s);
+    expect(s.adMs).toBe(0);
     expect(pauseReason(s)).toBe("hidden");
     s = run(
       [
@@ -131,15 +160,18 @@ describe("watch state machine", () => {
       s,
     );
     expect(pauseReason(s)).toBe("unfocused");
-    s = run([tick(B0 + 12_000, 2_000)], s);
-    expect(s.adMs).toBe(3_000);
+    s = run([tick(B0 + 4_000, 1_000)], s);
+    expect(s.adMs).toBe(0);
     // The player's place on screen does not matter for the ad.
-    s = run(
-      [{ type: "ATTENTION", unfocused: false, offScreen: true }, tick(B0 + 14_000, 2_000)],
-      s,
-    );
-    expect(s.adMs).toBe(5_000);
+    s = run([{ type: "ATTENTION", unfocused: false, offScreen: true }, tick(B0 + 5_000, 1_000)], s);
+    expect(s.adMs).toBe(1_000);
     expect(isPaused(s)).toBe(false);
+    // Without a new answer the time shown stops one heartbeat (and a second) after the last.
+    s = run([tick(B0 + 30_000, 25_000)], s);
+    expect(s.adMs).toBe(6_000);
+    // A heartbeat that did not qualify: the server counts nothing until the next.
+    s = run([attested(5_000, 0, false), tick(B0 + 31_000, 1_000)], s);
+    expect(s.adMs).toBe(5_000);
   });
 
   it("advances the content only while the tab is visible and the player is not paused", () => {
@@ -147,7 +179,7 @@ describe("watch state machine", () => {
     let s = run([
       { type: "START" },
       { type: "STARTED", session: session(B0), at: B0 },
-      tick(B0 + 31_000, 31_000),
+      attested(30_000),
       { type: "CLOSE_AD" },
       {
         type: "CONTENT_STARTED",
@@ -155,11 +187,12 @@ describe("watch state machine", () => {
         at: B1,
       },
       playing,
-      tick(B1 + 10_000, 10_000),
+      attested(30_000, 5_000),
+      tick(B1 + 8_000, 3_000),
       { type: "PLAYER", paused: true },
-      tick(B1 + 20_000, 10_000),
+      tick(B1 + 10_000, 2_000),
     ]);
-    expect(s).toMatchObject({ phase: "content", contentMs: 10_000 });
+    expect(s).toMatchObject({ phase: "content", contentMs: 5_000 });
     expect(isPaused(s)).toBe(true);
     s = run(
       [
@@ -169,20 +202,43 @@ describe("watch state machine", () => {
       s,
     );
     expect(isPaused(s)).toBe(true);
-    s = run([tick(B1 + 30_000, 10_000), { type: "VISIBILITY", hidden: false }], s);
-    expect(s).toMatchObject({ phase: "content", contentMs: 10_000 });
-    expect(secondsLeft(s).content).toBe(20);
-    expect(run([tick(B1 + 50_000, 20_000)], s).phase).toBe("completing");
+    s = run([tick(B1 + 20_000, 10_000), { type: "VISIBILITY", hidden: false }], s);
+    expect(s).toMatchObject({ phase: "content", contentMs: 5_000 });
+    expect(secondsLeft(s).content).toBe(25);
     // Scrolled away, unfocused, or another session opened: paused, and says why.
     for (const [event, reason] of [
       [{ type: "ATTENTION", offScreen: true }, "offScreen"],
       [{ type: "ATTENTION", offScreen: false, unfocused: true }, "unfocused"],
       [{ type: "OTHER_SESSION" }, "otherSession"],
     ] as const) {
-      s = run([event, tick(B1 + 35_000, 5_000)], s);
+      s = run([event, tick(B1 + 25_000, 1_000)], s);
       expect(pauseReason(s)).toBe(reason);
-      expect(s.contentMs).toBe(10_000);
+      expect(s.contentMs).toBe(5_000);
     }
+  });
+
+  it("falls back to the server's figure the moment the page stops attending", () => {
+    const B1 = B0 + 31_000;
+    let s = run([
+      { type: "START" },
+      { type: "STARTED", session: session(B0), at: B0 },
+      attested(30_000),
+      { type: "CLOSE_AD" },
+      {
+        type: "CONTENT_STARTED",
+        session: session(B1, { status: "CONTENT", contentStartedAt: server(B1) }),
+        at: B1,
+      },
+      playing,
+      attested(30_000, 10_000),
+      tick(B1 + 14_000, 3_000),
+    ]);
+    expect(s.contentMs).toBe(13_000);
+    // The interval in progress will not be credited: the 3 s shown since the answer go.
+    s = run([{ type: "PLAYER", paused: true }], s);
+    expect(s.contentMs).toBe(10_000);
+    s = run([tick(B1 + 16_000, 2_000)], s);
+    expect(s.contentMs).toBe(10_000);
   });
 
   it("keeps the player's PLAYING reported before the content's answer", () => {
@@ -190,7 +246,7 @@ describe("watch state machine", () => {
     const s = run([
       { type: "START" },
       { type: "STARTED", session: session(B0), at: B0 },
-      tick(B0 + 31_000, 31_000),
+      attested(30_000),
       { type: "CLOSE_AD" },
       playing,
       {
@@ -198,6 +254,7 @@ describe("watch state machine", () => {
         session: session(B1, { status: "CONTENT", contentStartedAt: server(B1) }),
         at: B1,
       },
+      attested(30_000, 0),
       tick(B1 + 5_000, 5_000),
     ]);
     expect(s).toMatchObject({ phase: "content", contentMs: 5_000, playerPaused: false });
@@ -230,7 +287,7 @@ describe("watch state machine", () => {
     );
     expect(inAd).toMatchObject({ phase: "ad", sessionId: "s1", adMs: 12_000 });
     expect(secondsLeft(inAd).ad).toBe(18);
-    expect(run([tick(B0 + 18_000, 18_000)], inAd).phase).toBe("adDone");
+    expect(run([attested(30_000)], inAd).phase).toBe("adDone");
     // Past its ad: straight on to the content step.
     const pastAd = run(
       [

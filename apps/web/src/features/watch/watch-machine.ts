@@ -1,4 +1,4 @@
-import { type TWatchSession, VIDEO } from "@viewvault/shared";
+import { ATTENTION, type TWatchSession, VIDEO } from "@viewvault/shared";
 import { serverOffsetMs } from "@/lib/server-clock";
 
 /**
@@ -9,12 +9,14 @@ import { serverOffsetMs } from "@/lib/server-clock";
  * answer brings the session's timestamps (`adStartedAt`, `contentStartedAt`), its durations
  * (`adSeconds`, `contentSeconds`) and `serverTime`, from which the machine keeps the offset
  * between the server's clock and the browser's.
- * - The advertisement advances only while the page is visible and focused, never ahead of the
- *   server's clock (`adSeconds` after `adStartedAt`).
- * - The content advances only while the player reports PLAYING, the page is visible and focused
- *   and the player at least half on screen and 200×200 px (SPEC §4, ADR 046), and never ahead
- *   of the server's clock (`contentSeconds` after `contentStartedAt`). The server credits what
- *   the page's heartbeats attest; this timer shows the member the same rules.
+ * - The time shown is the server's attested figure (each heartbeat's answer, ADR 064), advanced
+ *   between two answers only while the last one qualified and the page still attends, and never
+ *   ahead of the server's clock (`adSeconds` after `adStartedAt`, `contentSeconds` after
+ *   `contentStartedAt`).
+ * - The advertisement needs the page visible and focused; the content also needs the player
+ *   PLAYING, at least half on screen and 200×200 px (ADR 046).
+ * - "Close ad" and the completion come when the server has attested the step, never earlier, so
+ *   a step's command is never refused and never retried.
  * - A heartbeat refused because the member opened another session pauses this one.
  * - On opening the page, an open session (a reload) continues with what the server attested.
  */
@@ -60,9 +62,13 @@ export interface WatchState {
   offsetMs: number;
   /** The last heartbeat seq the server accepted, per its last answer (heartbeats go on above). */
   heartbeatSeq: number;
-  /** Advertisement shown and content watched so far. */
+  /** Advertisement shown and content watched so far, as shown (the server's figure, advanced). */
   adMs: number;
   contentMs: number;
+  /** What the server attested, per its last answer, and whether that heartbeat qualified. */
+  attested: { adMs: number; contentMs: number; qualifying: boolean };
+  /** Attended browser time since that answer (the estimate's advance, at most one heartbeat). */
+  sinceAttestedMs: number;
   hidden: boolean;
   /** The page does not have the focus (another window or app is in front). */
   unfocused: boolean;
@@ -93,6 +99,10 @@ export type WatchEvent =
   | { type: "PLAYER"; paused: boolean }
   | { type: "CLOSE_AD" }
   | { type: "CONTENT_STARTED"; session: SessionTimes; at: number }
+  /** A heartbeat's answer: what the server attested so far. */
+  | { type: "ATTESTED"; adAttestedMs: number; contentAttestedMs: number; qualifying: boolean }
+  /** The server refused the step's command as not attested yet: back to the step, no retry. */
+  | { type: "NOT_YET" }
   | { type: "COMPLETED" }
   | { type: "RESET" };
 
@@ -114,6 +124,8 @@ export function initialWatchState({
     heartbeatSeq: 0,
     adMs: 0,
     contentMs: 0,
+    attested: { adMs: 0, contentMs: 0, qualifying: false },
+    sinceAttestedMs: 0,
     hidden,
     unfocused: false,
     offScreen: false,
@@ -162,7 +174,22 @@ function withSession(state: WatchState, session: SessionTimes, at: number): Watc
     contentStartedAt: instant(session.contentStartedAt),
     offsetMs: serverOffsetMs(session.serverTime, at),
     heartbeatSeq: Math.max(state.heartbeatSeq, session.heartbeatSeq ?? 0),
+    attested: {
+      adMs: session.adAttestedMs ?? 0,
+      contentMs: session.contentAttestedMs ?? 0,
+      qualifying: false,
+    },
+    sinceAttestedMs: 0,
   };
+}
+
+/** The estimate's advance between two answers: at most one heartbeat and a second. */
+const MAX_ADVANCE_MS = (ATTENTION.heartbeatSeconds + 1) * 1000;
+
+/** The time shown: the server's figure, plus what was attended since, within the clock's cap. */
+function shown(state: WatchState, attestedMs: number, capMs: number, totalMs: number): number {
+  const advance = state.attested.qualifying ? state.sinceAttestedMs : 0;
+  return clamp(Math.min(attestedMs + advance, capMs), totalMs);
 }
 
 /** Advertisement shown by browser time `now`, on the server's clock. */
@@ -177,34 +204,87 @@ function contentAllowed(state: WatchState, now: number): number {
   return clamp(now + state.offsetMs - state.contentStartedAt, state.contentTotalMs);
 }
 
-/** The ad advanced by `ms` of attended time, never ahead of the server's clock. */
+/** The ad after `ms` more browser time at `now` (attended or not); adDone once attested. */
 function inAd(state: WatchState, now: number, ms: number): WatchState {
-  const adMs = Math.max(state.adMs, Math.min(state.adMs + Math.max(0, ms), adShown(state, now)));
-  return { ...state, adMs, phase: adMs >= state.adTotalMs ? "adDone" : "ad" };
+  const since = isPaused(state) ? state.sinceAttestedMs : state.sinceAttestedMs + Math.max(0, ms);
+  const next = { ...state, sinceAttestedMs: Math.min(since, MAX_ADVANCE_MS) };
+  const adMs = shown(next, next.attested.adMs, adShown(next, now), next.adTotalMs);
+  return {
+    ...next,
+    adMs,
+    phase: next.attested.adMs >= next.adTotalMs ? "adDone" : "ad",
+  };
 }
 
-/** An open session continues where the server's clock says it is. */
+/** The content after `ms` more browser time at `now`; completing once attested. */
+function inContent(state: WatchState, now: number, ms: number): WatchState {
+  const since = isPaused(state) ? state.sinceAttestedMs : state.sinceAttestedMs + Math.max(0, ms);
+  const next = { ...state, sinceAttestedMs: Math.min(since, MAX_ADVANCE_MS) };
+  return {
+    ...next,
+    contentMs: shown(next, next.attested.contentMs, contentAllowed(next, now), next.contentTotalMs),
+    phase: next.attested.contentMs >= next.contentTotalMs ? "completing" : "content",
+  };
+}
+
+/** A heartbeat's answer: the shown time starts again from the server's figure. */
+function attest(state: WatchState, event: Extract<WatchEvent, { type: "ATTESTED" }>): WatchState {
+  const next: WatchState = {
+    ...state,
+    attested: {
+      adMs: event.adAttestedMs,
+      contentMs: event.contentAttestedMs,
+      qualifying: event.qualifying,
+    },
+    sinceAttestedMs: 0,
+  };
+  if (state.phase === "ad") return inAd(next, Number.POSITIVE_INFINITY, 0);
+  if (state.phase === "content") return inContent(next, Number.POSITIVE_INFINITY, 0);
+  return next;
+}
+
+/** A step's command came too early for the server: back to the step until it attests more. */
+function notYet(state: WatchState): WatchState {
+  if (state.phase === "startingContent") {
+    const adMs = Math.min(state.attested.adMs, state.adTotalMs - 1);
+    return { ...state, phase: "ad", attested: { ...state.attested, adMs }, adMs };
+  }
+  if (state.phase === "completing") {
+    const contentMs = Math.min(state.attested.contentMs, state.contentTotalMs - 1);
+    return { ...state, phase: "content", attested: { ...state.attested, contentMs }, contentMs };
+  }
+  return state;
+}
+
+/** An open session continues where the server's clock and its attested figures say it is. */
 function resume(state: WatchState, session: SessionTimes | null, at: number): WatchState {
   if (!session || (session.status !== "AD" && session.status !== "CONTENT")) {
     return { ...state, phase: "idle" };
   }
   const next = withSession(state, session, at);
   if (session.status === "AD") {
-    const ad = inAd({ ...next, adMs: 0 }, at, session.adAttestedMs ?? 0);
+    const ad = inAd({ ...next, phase: "ad" }, at, 0);
     // Past its ad already: straight on to the content step.
     return ad.phase === "adDone" ? { ...ad, phase: "startingContent" } : ad;
   }
-  const contentMs = Math.min(contentAllowed(next, at), session.contentAttestedMs ?? 0);
-  return {
-    ...next,
-    adMs: next.adTotalMs,
-    contentMs,
-    playerPaused: true,
-    phase: contentMs >= next.contentTotalMs ? "completing" : "content",
-  };
+  return inContent({ ...next, phase: "content", adMs: next.adTotalMs, playerPaused: true }, at, 0);
 }
 
+/**
+ * The machine. When the page stops attending, the time shown falls back to the server's figure
+ * at once: the heartbeat interval in progress will not be credited (ADR 046), so the member never
+ * sees time count that the server will not.
+ */
 export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
+  const next = step(state, event);
+  if (next === state || isPaused(state) || !isPaused(next)) return next;
+  const lost = { ...next, sinceAttestedMs: 0 };
+  if (next.phase === "ad") return inAd(lost, Number.POSITIVE_INFINITY, 0);
+  if (next.phase === "content") return inContent(lost, Number.POSITIVE_INFINITY, 0);
+  return lost;
+}
+
+function step(state: WatchState, event: WatchEvent): WatchState {
   switch (event.type) {
     case "START":
       return state.phase === "idle" || state.phase === "failed"
@@ -212,25 +292,20 @@ export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
         : state;
     case "STARTED":
       return state.phase === "starting"
-        ? inAd(withSession(state, event.session, event.at), event.at, 0)
+        ? inAd({ ...withSession(state, event.session, event.at), phase: "ad" }, event.at, 0)
         : state;
     case "RESUMED":
       return state.phase === "resuming" ? resume(state, event.session, event.at) : state;
     case "FAILED":
       return { ...state, phase: "failed", error: event.error };
-    case "TICK": {
-      if (state.phase === "ad") return inAd(state, event.now, isPaused(state) ? 0 : event.ms);
-      if (state.phase !== "content" || isPaused(state) || event.ms <= 0) return state;
-      const contentMs = Math.max(
-        state.contentMs,
-        Math.min(state.contentMs + event.ms, contentAllowed(state, event.now)),
-      );
-      return {
-        ...state,
-        contentMs,
-        phase: contentMs >= state.contentTotalMs ? "completing" : "content",
-      };
-    }
+    case "TICK":
+      if (state.phase === "ad") return inAd(state, event.now, event.ms);
+      if (state.phase === "content") return inContent(state, event.now, event.ms);
+      return state;
+    case "ATTESTED":
+      return attest(state, event);
+    case "NOT_YET":
+      return notYet(state);
     case "VISIBILITY":
       return { ...state, hidden: event.hidden };
     case "ATTENTION":
@@ -257,6 +332,11 @@ export function watchReducer(state: WatchState, event: WatchEvent): WatchState {
             phase: "content",
             adMs: state.adTotalMs,
             contentMs: 0,
+            attested: {
+              adMs: state.adTotalMs,
+              contentMs: event.session.contentAttestedMs ?? 0,
+              qualifying: false,
+            },
             // The player shows from "startingContent" on: it may report PLAYING before this
             // answer, and keeps its state.
           }

@@ -63,10 +63,28 @@ describe("/watch/:id", () => {
     });
     await renderRoute(`/watch/${ID}`);
     expect(await screen.findByText("You cannot earn views from your own video")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Watch Advertisement" })).toHaveProperty(
-      "disabled",
-      true,
-    );
+    // Only what can pay is offered: no Watch Advertisement beside it.
+    expect(screen.queryByRole("button", { name: "Watch Advertisement" })).toBeNull();
+  });
+
+  it("offers no advertisement on a video this member found unplayable", async () => {
+    signedIn({
+      [`GET /api/videos/${ID}`]: video(),
+      "GET /api/config": { adNetworkTag: null },
+      "GET /api/watch/today": {
+        day: "2026-11-21",
+        credited: 0,
+        cap: 50,
+        earned: [],
+        unplayable: [ID],
+      },
+      [`GET /api/videos/${ID}/sessions/current`]: null,
+    });
+    await renderRoute(`/watch/${ID}`);
+    expect(
+      await screen.findByText("This video cannot be played here, so it pays nothing"),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Watch Advertisement" })).toBeNull();
   });
 
   it("starts the advertisement: the overlay shows the house ad and cannot be closed yet", async () => {

@@ -58,10 +58,6 @@ export function PayoutApprovals() {
     setDeciding(null);
     setApproveError(null);
   };
-  const amountOf = (r: TSupportRequest) => fmt.amount(r.withdrawal?.amount ?? "0", "USDT");
-
-  // No hash yet: a verified network's approval comes before sending (ADR 058); nothing is paid.
-  const beforeSending = (r: TSupportRequest) => !r.withdrawal?.txHash;
   const approve = (request: TSupportRequest) => {
     const run = () =>
       decide.mutate(
@@ -98,157 +94,240 @@ export function PayoutApprovals() {
           <p className="text-sm text-muted-foreground">{t("payouts.empty")}</p>
         ) : (
           <ul className="grid gap-4">
-            {queue.data.approvals.map(({ request, history }) => {
-              const w = request.withdrawal;
-              return (
-                <li
-                  key={request.id}
-                  className="grid gap-3 rounded-lg border p-4"
-                  aria-label={`@${request.username} ${amountOf(request)}`}
-                >
-                  <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-                    <Link
-                      className="font-medium text-primary hover:underline"
-                      to={`/admin/members/${request.userId}`}
-                    >
-                      @{request.username}
-                    </Link>
-                    <span className="text-lg font-semibold tabular-nums">{amountOf(request)}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {t("payouts.requestedAt", { date: fmt.dateTime(request.createdAt) })}
-                    </span>
-                  </div>
-                  {w ? (
-                    <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[auto_1fr]">
-                      <dt className="text-muted-foreground">{t("payouts.amount")}</dt>
-                      <dd>
-                        {t("payouts.net", {
-                          net: fmt.amount(w.net, "USDT"),
-                          fee: fmt.amount(w.fee, "USDT"),
-                        })}
-                      </dd>
-                      <dt className="text-muted-foreground">{t("payouts.network")}</dt>
-                      <dd>{w.network}</dd>
-                      <dt className="text-muted-foreground">{t("payouts.wallet")}</dt>
-                      <dd className="font-mono break-all">{w.walletAddress}</dd>
-                      <dt className="text-muted-foreground">{t("payouts.txHash")}</dt>
-                      <dd className="font-mono break-all">
-                        {w.explorerUrl ? (
-                          <a
-                            className="text-primary hover:underline"
-                            href={w.explorerUrl}
-                            target="_blank"
-                            rel="noreferrer"
-                          >
-                            {w.txHash}
-                          </a>
-                        ) : (
-                          (w.txHash ?? "—")
-                        )}
-                      </dd>
-                      <dt className="text-muted-foreground">{t("payouts.processedBy")}</dt>
-                      <dd>{w.processedBy ? `@${w.processedBy}` : "—"}</dd>
-                    </dl>
-                  ) : null}
-                  <div className="grid gap-1 text-xs">
-                    <h3 className="font-semibold">{t("payouts.history")}</h3>
-                    {history.length === 0 ? (
-                      <p className="text-muted-foreground">{t("payouts.noHistory")}</p>
-                    ) : (
-                      <ul className="grid gap-1">
-                        {history.map((h) => (
-                          <li key={h.id} className="flex flex-wrap items-center gap-2">
-                            <span className="tabular-nums">{amountOf(h)}</span>
-                            <WithdrawalBadge request={h} />
-                            <span className="text-muted-foreground">
-                              {fmt.dateTime(h.createdAt)}
-                            </span>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <Button onClick={() => setDeciding({ request, approve: true })}>
-                      <Check aria-hidden="true" />
-                      {t(beforeSending(request) ? "payouts.approveForSending" : "payouts.approve")}
-                    </Button>
-                    <Button
-                      variant="outline"
-                      onClick={() => setDeciding({ request, approve: false })}
-                    >
-                      <X aria-hidden="true" />
-                      {t("payouts.reject")}
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
+            {queue.data.approvals.map(({ request, history }) => (
+              <ApprovalItem
+                key={request.id}
+                request={request}
+                history={history}
+                onDecide={(approve) => setDeciding({ request, approve })}
+              />
+            ))}
           </ul>
         )}
       </CardContent>
       {deciding?.approve ? (
-        <Dialog open onOpenChange={(open) => (open || decide.isPending ? null : close())}>
-          <DialogContent closeLabel={t("common:dialog.close")}>
-            <DialogHeader>
-              <DialogTitle>{t("payouts.approveTitle")}</DialogTitle>
-              <DialogDescription>
-                {t(
-                  beforeSending(deciding.request)
-                    ? "payouts.approveForSendingText"
-                    : "payouts.approveText",
-                  {
-                    amount: amountOf(deciding.request),
-                    username: deciding.request.username,
-                  },
-                )}
-              </DialogDescription>
-            </DialogHeader>
-            <FormError message={approveError} />
-            <DialogFooter>
-              <Button variant="outline" onClick={close} disabled={decide.isPending}>
-                {t("actions.cancel")}
-              </Button>
-              <Button onClick={() => approve(deciding.request)} disabled={decide.isPending}>
-                {decide.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-                {t(
-                  beforeSending(deciding.request) ? "payouts.approveForSending" : "payouts.approve",
-                )}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        <ApproveDialog
+          request={deciding.request}
+          error={approveError}
+          pending={decide.isPending}
+          onApprove={() => approve(deciding.request)}
+          onClose={close}
+        />
       ) : null}
       {deciding && !deciding.approve ? (
-        <ReasonDialog
-          title={t("payouts.rejectTitle")}
-          description={t("payouts.rejectText", {
-            amount: amountOf(deciding.request),
-            username: deciding.request.username,
-          })}
-          confirmLabel={t("payouts.reject")}
-          destructive
-          pending={decide.isPending}
+        <RejectDialog
+          request={deciding.request}
+          decide={decide}
+          guard={stepUp.guard}
           onClose={close}
-          onConfirm={(reason, report) => {
-            const run = () =>
-              decide.mutate(
-                { requestId: deciding.request.id, approve: false, reason },
-                {
-                  onSuccess: () => {
-                    toast.success(t("payouts.rejected"));
-                    close();
-                  },
-                  onError: (error) => {
-                    if (!stepUp.guard(error, run)) report(error);
-                  },
-                },
-              );
-            run();
-          }}
         />
       ) : null}
       {stepUp.dialog}
     </Card>
+  );
+}
+
+/** No hash yet: a verified network's approval comes before sending (ADR 058); nothing is paid. */
+const beforeSending = (r: TSupportRequest) => !r.withdrawal?.txHash;
+
+function useAmountOf() {
+  const fmt = useMoneyFormat();
+  return (r: TSupportRequest) => fmt.amount(r.withdrawal?.amount ?? "0", "USDT");
+}
+
+/** One withdrawal waiting for the second approval, its member's earlier ones, the two choices. */
+function ApprovalItem({
+  request,
+  history,
+  onDecide,
+}: {
+  request: TSupportRequest;
+  history: TSupportRequest[];
+  onDecide: (approve: boolean) => void;
+}) {
+  const { t } = useTranslation("admin");
+  const fmt = useMoneyFormat();
+  const amountOf = useAmountOf();
+  return (
+    <li
+      className="grid gap-3 rounded-lg border p-4"
+      aria-label={`@${request.username} ${amountOf(request)}`}
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <Link
+          className="font-medium text-primary hover:underline"
+          to={`/admin/members/${request.userId}`}
+        >
+          @{request.username}
+        </Link>
+        <span className="text-lg font-semibold tabular-nums">{amountOf(request)}</span>
+        <span className="text-xs text-muted-foreground">
+          {t("payouts.requestedAt", { date: fmt.dateTime(request.createdAt) })}
+        </span>
+      </div>
+      {request.withdrawal ? <WithdrawalDetails w={request.withdrawal} /> : null}
+      <WithdrawalHistory history={history} />
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => onDecide(true)}>
+          <Check aria-hidden="true" />
+          {t(beforeSending(request) ? "payouts.approveForSending" : "payouts.approve")}
+        </Button>
+        <Button variant="outline" onClick={() => onDecide(false)}>
+          <X aria-hidden="true" />
+          {t("payouts.reject")}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** The withdrawal's figures, wallet, hash and who sent it. */
+function WithdrawalDetails({ w }: { w: NonNullable<TSupportRequest["withdrawal"]> }) {
+  const { t } = useTranslation("admin");
+  const fmt = useMoneyFormat();
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[auto_1fr]">
+      <dt className="text-muted-foreground">{t("payouts.amount")}</dt>
+      <dd>
+        {t("payouts.net", {
+          net: fmt.amount(w.net, "USDT"),
+          fee: fmt.amount(w.fee, "USDT"),
+        })}
+      </dd>
+      <dt className="text-muted-foreground">{t("payouts.network")}</dt>
+      <dd>{w.network}</dd>
+      <dt className="text-muted-foreground">{t("payouts.wallet")}</dt>
+      <dd className="font-mono break-all">{w.walletAddress}</dd>
+      <dt className="text-muted-foreground">{t("payouts.txHash")}</dt>
+      <dd className="font-mono break-all">
+        {w.explorerUrl ? (
+          <a
+            className="text-primary hover:underline"
+            href={w.explorerUrl}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {w.txHash}
+          </a>
+        ) : (
+          (w.txHash ?? "—")
+        )}
+      </dd>
+      <dt className="text-muted-foreground">{t("payouts.processedBy")}</dt>
+      <dd>{w.processedBy ? `@${w.processedBy}` : "—"}</dd>
+    </dl>
+  );
+}
+
+/** The member's earlier withdrawals. */
+function WithdrawalHistory({ history }: { history: TSupportRequest[] }) {
+  const { t } = useTranslation("admin");
+  const fmt = useMoneyFormat();
+  const amountOf = useAmountOf();
+  return (
+    <div className="grid gap-1 text-xs">
+      <h3 className="font-semibold">{t("payouts.history")}</h3>
+      {history.length === 0 ? (
+        <p className="text-muted-foreground">{t("payouts.noHistory")}</p>
+      ) : (
+        <ul className="grid gap-1">
+          {history.map((h) => (
+            <li key={h.id} className="flex flex-wrap items-center gap-2">
+              <span className="tabular-nums">{amountOf(h)}</span>
+              <WithdrawalBadge request={h} />
+              <span className="text-muted-foreground">{fmt.dateTime(h.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** "Approve" asked again, with the server's refusal when there is one. */
+function ApproveDialog({
+  request,
+  error,
+  pending,
+  onApprove,
+  onClose: close,
+}: {
+  request: TSupportRequest;
+  error: string | null;
+  pending: boolean;
+  onApprove: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("admin");
+  const amountOf = useAmountOf();
+  return (
+    <Dialog open onOpenChange={(open) => (open || pending ? null : close())}>
+      <DialogContent closeLabel={t("common:dialog.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("payouts.approveTitle")}</DialogTitle>
+          <DialogDescription>
+            {t(beforeSending(request) ? "payouts.approveForSendingText" : "payouts.approveText", {
+              amount: amountOf(request),
+              username: request.username,
+            })}
+          </DialogDescription>
+        </DialogHeader>
+        <FormError message={error} />
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={pending}>
+            {t("actions.cancel")}
+          </Button>
+          <Button onClick={onApprove} disabled={pending}>
+            {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+            {t(beforeSending(request) ? "payouts.approveForSending" : "payouts.approve")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "Reject" with a reason (the money returns to the member), behind step-up. */
+function RejectDialog({
+  request,
+  decide,
+  guard,
+  onClose: close,
+}: {
+  request: TSupportRequest;
+  decide: ReturnType<typeof useDecidePayout>;
+  guard: ReturnType<typeof useStepUp>["guard"];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("admin");
+  const amountOf = useAmountOf();
+  return (
+    <ReasonDialog
+      title={t("payouts.rejectTitle")}
+      description={t("payouts.rejectText", {
+        amount: amountOf(request),
+        username: request.username,
+      })}
+      confirmLabel={t("payouts.reject")}
+      destructive
+      pending={decide.isPending}
+      onClose={close}
+      onConfirm={(reason, report) => {
+        const run = () =>
+          decide.mutate(
+            { requestId: request.id, approve: false, reason },
+            {
+              onSuccess: () => {
+                toast.success(t("payouts.rejected"));
+                close();
+              },
+              onError: (error) => {
+                if (!guard(error, run)) report(error);
+              },
+            },
+          );
+        run();
+      }}
+    />
   );
 }

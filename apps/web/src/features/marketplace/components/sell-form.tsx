@@ -10,7 +10,8 @@ import { useId } from "react";
 import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { MoneyField, MoneyForm, useMoneyForm } from "@/components/money/money-form";
+import { AvailableBalance, MoneyField } from "@/components/money/money-field";
+import { MoneyForm, useMoneyForm } from "@/components/money/money-form";
 import { Input } from "@/components/ui/input";
 import { toBigBalances, useBalances } from "@/lib/balances";
 import { useCreateOffer } from "../api/offers";
@@ -110,16 +111,17 @@ function QuantityField({
   registered: UseFormRegisterReturn<"viewsQuantity">;
 }) {
   const { t } = useTranslation("marketplace");
-  const fmt = useOfferFormat();
   return (
     <MoneyField
       id={id}
       label={t("sell.quantity")}
       error={error}
       aside={
-        <span className="text-xs text-muted-foreground">
-          {t("sell.available", { amount: views === null ? "…" : fmt.amount(views, "VIEWS") })}
-        </span>
+        <AvailableBalance
+          amount={views}
+          currency="VIEWS"
+          text={(amount) => t("sell.available", { amount })}
+        />
       }
     >
       <Input

@@ -15,10 +15,10 @@ import { useId } from "react";
 import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { AvailableBalance, MoneyField } from "@/components/money/money-field";
 import { MoneyForm, useMoneyForm } from "@/components/money/money-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { toBigBalances, useBalances } from "@/lib/balances";
 import { fieldText } from "@/lib/form";
@@ -209,24 +209,27 @@ function AmountBox({
   registered: UseFormRegisterReturn<"amount">;
 }) {
   const { t } = useTranslation("swap");
-  const fmt = useMoneyFormat();
   const FromIcon = toUsdt ? Eye : Coins;
-  const available = balances
-    ? toUsdt
-      ? fmt.amount(balances.views, "VIEWS")
-      : fmt.amount(balances.usdt, "USDT")
-    : "…";
   return (
-    <div className="grid gap-2 rounded-xl border bg-muted/30 p-4">
-      <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={id} className="flex items-center gap-2">
+    <MoneyField
+      id={id}
+      className="grid gap-2 rounded-xl border bg-muted/30 p-4"
+      labelClassName="flex items-center gap-2"
+      label={
+        <>
           <FromIcon aria-hidden="true" className="size-4 text-primary" />
           {toUsdt ? t("form.amountViews") : t("form.amountUsdt")}
-        </Label>
-        <span className="text-xs text-muted-foreground">
-          {t("form.available", { amount: available })}
-        </span>
-      </div>
+        </>
+      }
+      aside={
+        <AvailableBalance
+          amount={toUsdt ? balances?.views : balances?.usdt}
+          currency={toUsdt ? "VIEWS" : "USDT"}
+          text={(amount) => t("form.available", { amount })}
+        />
+      }
+      error={error}
+    >
       <div className="flex items-center gap-2">
         <Input
           id={id}
@@ -253,8 +256,7 @@ function AmountBox({
           {t("form.max")}
         </Button>
       </div>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
+    </MoneyField>
   );
 }
 

@@ -16,9 +16,9 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { MemberChip } from "@/components/account/member-chip";
 import { OnlineDot } from "@/components/account/online-dot";
-import { MoneyField, MoneyForm, useMoneyForm } from "@/components/money/money-form";
-import { Input, NativeSelect } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { AvailableBalance, MoneyField, SelectField } from "@/components/money/money-field";
+import { MoneyForm, useMoneyForm } from "@/components/money/money-form";
+import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { toBigBalances, useBalances } from "@/lib/balances";
@@ -104,8 +104,10 @@ export function TransferForm() {
         ) : null
       }
     >
-      <TypeSelect
+      <SelectField
         id={`${ids}-type`}
+        label={t("form.type")}
+        options={TRANSFER_TYPES.map((type) => ({ value: type, label: t(`form.types.${type}`) }))}
         registered={form.register("transferType", { deps: ["amount"] })}
       />
       <RecipientField
@@ -155,28 +157,6 @@ function useTransferReview(onFailed: (error: unknown) => void) {
   }
 
   return { checking, pending, open, close: () => setPending(null) };
-}
-
-function TypeSelect({
-  id,
-  registered,
-}: {
-  id: string;
-  registered: UseFormRegisterReturn<"transferType">;
-}) {
-  const { t } = useTranslation("transfer");
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{t("form.type")}</Label>
-      <NativeSelect id={id} {...registered}>
-        {TRANSFER_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(`form.types.${type}`)}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  );
 }
 
 /** The recipient's username, and who it is (looked up once the typing pauses). */
@@ -249,11 +229,6 @@ function AmountField({
   const { t } = useTranslation("transfer");
   const fmt = useMoneyFormat();
   const views = transferType === "VIEWS";
-  const available = balances
-    ? views
-      ? fmt.amount(balances.views, "VIEWS")
-      : fmt.amount(balances.usdt, "USDT")
-    : "…";
   const minimum = views
     ? fmt.amount(TRANSFER.minViews, "VIEWS")
     : fmt.amount(TRANSFER.minMicroUsdt, "USDT");
@@ -263,9 +238,11 @@ function AmountField({
       label={t("form.amount")}
       error={error}
       aside={
-        <span className="text-xs text-muted-foreground">
-          {t("form.available", { amount: available })}
-        </span>
+        <AvailableBalance
+          amount={views ? balances?.views : balances?.usdt}
+          currency={transferType}
+          text={(amount) => t("form.available", { amount })}
+        />
       }
       after={
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

@@ -10,12 +10,13 @@ import {
 } from "@viewvault/shared";
 import { Loader2, Plus } from "lucide-react";
 import { useId } from "react";
-import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { MoneyField, MoneyForm, useMoneyForm } from "@/components/money/money-form";
-import { Input, NativeSelect } from "@/components/ui/input";
+import { MoneyField, SelectField } from "@/components/money/money-field";
+import { MoneyForm, useMoneyForm } from "@/components/money/money-form";
+import { Input } from "@/components/ui/input";
 import { problemText } from "@/lib/problem-text";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useMoneyFormat } from "@/lib/use-money-format";
@@ -100,7 +101,8 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
       </MoneyField>
       <TitlePreview url={url} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <ChoiceField
+        <SelectField
+          className="grid gap-1.5"
           id={ids.country}
           label={t("add.country")}
           placeholder={t("add.countryPlaceholder")}
@@ -108,7 +110,8 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
           error={countryError}
           registered={form.register("country")}
         />
-        <ChoiceField
+        <SelectField
+          className="grid gap-1.5"
           id={ids.theme}
           label={t("add.theme")}
           placeholder={t("add.themePlaceholder")}
@@ -160,41 +163,6 @@ function TitlePreview({ url }: { url: string }) {
         <span className="text-sm text-muted-foreground">—</span>
       )}
     </div>
-  );
-}
-
-/** A country or a theme: a select with an empty first choice, and its error. */
-function ChoiceField({
-  id,
-  label,
-  placeholder,
-  options,
-  error,
-  registered,
-}: {
-  id: string;
-  label: string;
-  placeholder: string;
-  options: { value: string; label: string }[];
-  error: string | null;
-  registered: UseFormRegisterReturn;
-}) {
-  return (
-    <MoneyField id={id} label={label} error={error} className="grid gap-1.5">
-      <NativeSelect
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-error`}
-        {...registered}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </MoneyField>
   );
 }
 

@@ -73,7 +73,12 @@ export function FeedResults({ filters, sort }: { filters: FeedFilters; sort: Fee
     if (failed) toast.error(t("feed.loadFailed"));
   }, [failed, t]);
 
-  const videos = [...(first?.boosted ?? []), ...(feed.data?.pages.flatMap((p) => p.videos) ?? [])];
+  // A video this member found unplayable cannot pay them: it leaves their feed (ADR 064).
+  const unplayable = new Set(today.data?.unplayable ?? []);
+  const videos = [
+    ...(first?.boosted ?? []),
+    ...(feed.data?.pages.flatMap((p) => p.videos) ?? []),
+  ].filter((video) => !unplayable.has(video.id));
   return (
     <>
       {feed.isPending ? (

@@ -1,20 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TWatchSession } from "@viewvault/shared";
-import { ApiError, api } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 
 /**
  * GET /api/videos/:id/sessions/current: the member's open session on this video (after a
- * reload), or null when there is none (the server answers 404).
+ * reload), or null when there is none.
  */
-export async function getCurrentWatchSession(videoId: string): Promise<TWatchSession | null> {
-  try {
-    return await api.get<TWatchSession>(
-      `/api/videos/${encodeURIComponent(videoId)}/sessions/current`,
-    );
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+export function getCurrentWatchSession(videoId: string): Promise<TWatchSession | null> {
+  return api.get<TWatchSession | null>(
+    `/api/videos/${encodeURIComponent(videoId)}/sessions/current`,
+  );
 }
 
 /** Always asked afresh: the answer is only good for the moment it arrives (its serverTime). */

@@ -16,7 +16,17 @@ import { WatchStartCard } from "./watch-start-card";
  * A video's watch session: start → advertisement overlay → the video → completed, with the two
  * progress bars; an open session (a reload) continues where the server's clock says it is.
  */
-export function WatchView({ video }: { video: TVideo }) {
+export function WatchView({
+  video,
+  unplayable = false,
+  onReported,
+}: {
+  video: TVideo;
+  /** The member reported this video unplayable before: it cannot pay them. */
+  unplayable?: boolean;
+  /** The member's report that the video cannot play was sent. */
+  onReported?: () => void;
+}) {
   const { t } = useTranslation("videos");
   // One's own video earns nothing (the server refuses the session): say so before any ad.
   const ownVideo = useAuth().profile?.id === video.ownerId;
@@ -32,6 +42,7 @@ export function WatchView({ video }: { video: TVideo }) {
     onCaptchaToken,
   } = useWatchSession(video.id, () => toast.success(t("watch.completed")), {
     resume: !ownVideo,
+    onReported,
   });
   const { phase } = state;
   const inContent = phase === "startingContent" || phase === "content" || phase === "completing";
@@ -58,7 +69,12 @@ export function WatchView({ video }: { video: TVideo }) {
           ) : phase === "completed" ? (
             <WatchCompletedCard />
           ) : (
-            <WatchStartCard state={state} ownVideo={ownVideo} onStart={start} />
+            <WatchStartCard
+              state={state}
+              ownVideo={ownVideo}
+              unplayable={unplayable}
+              onStart={start}
+            />
           )}
         </div>
         <SessionProgressCard

@@ -15,10 +15,10 @@ import { useId, useState } from "react";
 import { type UseFormRegisterReturn, type UseFormReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { MoneyField, MoneyForm, useMoneyForm } from "@/components/money/money-form";
+import { MoneyField, SelectField } from "@/components/money/money-field";
+import { MoneyForm, useMoneyForm } from "@/components/money/money-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Input, NativeSelect } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { problemText } from "@/lib/problem-text";
@@ -140,6 +140,7 @@ function WalletFields({
   saved: TWithdrawalOverview["wallet"];
   error: string | null;
 }) {
+  const { t } = useTranslation("withdraw");
   const [network, address] = useWatch({
     control: form.control,
     name: ["network", "walletAddress"],
@@ -156,8 +157,11 @@ function WalletFields({
   }
   return (
     <>
-      <NetworkSelect
+      <SelectField
         id={`${id}-network`}
+        label={t("form.network")}
+        className="grid gap-2 sm:max-w-xs"
+        options={NETWORKS.map((option) => ({ value: option, label: t(`form.networks.${option}`) }))}
         registered={form.register("network", {
           deps: ["walletAddress"],
           onChange: (event) => onNetworkChange(event.target.value as Network),
@@ -224,28 +228,6 @@ function WithdrawQuote({ network, amount }: { network: Network; amount: string }
         </dd>
       </div>
     </dl>
-  );
-}
-
-function NetworkSelect({
-  id,
-  registered,
-}: {
-  id: string;
-  registered: UseFormRegisterReturn<"network">;
-}) {
-  const { t } = useTranslation("withdraw");
-  return (
-    <div className="grid gap-2 sm:max-w-xs">
-      <Label htmlFor={id}>{t("form.network")}</Label>
-      <NativeSelect id={id} {...registered}>
-        {NETWORKS.map((option) => (
-          <option key={option} value={option}>
-            {t(`form.networks.${option}`)}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
   );
 }
 

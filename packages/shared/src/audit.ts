@@ -4,8 +4,9 @@
  * - `reason`: the staff member gave a reason (the row's `reason` is not empty);
  * - `money`: the action moves (or decides about) money: `after` names the amount (`auditAmounts`);
  * - `target`: "member" when the row names the member acted on, "desk" for the support desk's gate.
- * The server test `audit-completeness` finds every action in the code and checks it is listed
- * here and that its row is complete; the console labels each (locales `admin:audit.actions`).
+ * The server test `modules/audit/audit.routes.test.ts` finds every action in the code and checks
+ * it is listed here and that its row is complete; the console labels each (locales
+ * `admin:audit.actions`).
  */
 export const AUDIT_ACTIONS = {
   "bonus.grant": { reason: true, money: true, target: "member" },

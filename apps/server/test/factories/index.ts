@@ -1,7 +1,7 @@
 /**
  * Test factories: insert what a test needs straight into the database (fishery; after immich's
- * `server/test/factories`). Only the accounts suite signs up over HTTP; every other suite
- * starts here.
+ * `server/test/factories`). Only the auth suite (`modules/auth/auth.routes.test.ts`) and the
+ * suites split from it sign up over HTTP; every other suite starts here.
  *
  * A member (confirmed Better Auth user + credential; the create-profile trigger adds the profile
  * and its ledger accounts). Every field of `MemberParams` can be overridden: username, email,

@@ -47,6 +47,7 @@ import type { PresenceStore } from "./modules/presence/presence.store";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
 import { findPublicProfile } from "./modules/profiles/profiles.service";
 import { rankingRoutes } from "./modules/ranking/ranking.routes";
+import { reservesOptions, reservesRoutes } from "./modules/reserves/reserves.routes";
 import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
 import { rewardsRoutes } from "./modules/rewards/rewards.routes";
@@ -305,6 +306,7 @@ async function registerModules(
   await app.register(marketplaceRoutes);
   await app.register(rankingRoutes);
   await app.register(transparencyRoutes);
+  await app.register(reservesRoutes, reservesOptions(env));
   await app.register(dataRightsRoutes, { authSecret });
   await app.register(configRoutes, {
     adNetworkTag: env.AD_NETWORK_TAG,

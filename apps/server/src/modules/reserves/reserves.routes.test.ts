@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type InclusionProof, RATES, verifyInclusion } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
 import { privateKeyToAccount } from "viem/accounts";
@@ -8,6 +12,7 @@ import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "
 import { queryRows } from "../../db/client";
 import { verifyLedger } from "../ledger/verify-ledger";
 import { signatureVerifies } from "./reserve-assets";
+import { inclusionProof } from "./reserves.service";
 
 // A hot wallet that really signs (anvil's well-known account 1 key: a test key, no funds anywhere).
 const KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
@@ -106,6 +111,34 @@ describe("proof of reserves", () => {
     expect(unknown.statusCode).toBe(404);
     const anonymous = await t.app.inject({ method: "GET", url: `/api/reserves/${latest.id}/proof` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("passes scripts/verify-reserves.mjs offline on the downloaded files, and fails it when altered", async () => {
+    const { latest } = (await t.app.inject({ method: "GET", url: "/api/reserves" })).json();
+    const file = (await t.app.inject({ method: "GET", url: `/api/reserves/${latest.id}/file` })).json();
+    const member = await createSignedInMember(t.app, { usdt: USDT(1) });
+    // Not in a snapshot taken before the member had a balance.
+    expect((await member.c.request("GET", "/api/reserves/latest/proof")).json().code).toBe("NOT_FOUND");
+    const [someone] = await queryRows<{ profile_id: string }>(
+      db(),
+      sql`select profile_id::text from reserve_leaves where snapshot_id = ${latest.id} and balance > 0 limit 1`,
+    );
+    const dir = mkdtempSync(join(tmpdir(), "reserves-"));
+    const script = join(import.meta.dirname, "../../../../../scripts/verify-reserves.mjs");
+    const run = (proof: unknown, publicFile: unknown = file) => {
+      writeFileSync(join(dir, "reserves.json"), JSON.stringify(publicFile));
+      writeFileSync(join(dir, "proof.json"), JSON.stringify(proof));
+      return spawnSync(process.execPath, [script, join(dir, "reserves.json"), join(dir, "proof.json")], {
+        encoding: "utf8",
+      });
+    };
+    const proof = await inclusionProof(db(), latest.id, someone?.profile_id ?? "");
+    const good = run(proof);
+    expect(good.stdout).toContain("VERIFIED");
+    expect(good.status).toBe(0);
+    const richer = { ...proof, leaf: { ...proof.leaf, balance: (BigInt(proof.leaf.balance) + 1n).toString() } };
+    expect(run(richer).status).toBe(1);
+    expect(run(proof, { ...file, assetsMicroUsdt: "1" }).status).toBe(1);
   });
 
   it("refuses a snapshot of a ledger that does not balance, and alerts staff", async () => {

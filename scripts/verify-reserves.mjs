@@ -59,20 +59,38 @@ function verifyFile(file) {
   let counted = 0n;
   for (const a of file.assets ?? []) {
     const raw = BigInt(a.raw);
-    const micro = a.decimals >= 6 ? raw / 10n ** BigInt(a.decimals - 6) : raw * 10n ** BigInt(6 - a.decimals);
+    const micro =
+      a.decimals >= 6 ? raw / 10n ** BigInt(a.decimals - 6) : raw * 10n ** BigInt(6 - a.decimals);
     check(
       micro.toString() === a.microUsdt,
       `${a.network} ${a.address}: ${a.raw} units at ${a.decimals} decimals = ${a.microUsdt} micro-USDT at block ${a.blockNumber}`,
     );
-    const names = [`Snapshot: ${file.id}`, `Root: ${file.root}`, `Date: ${file.takenAt}`, `Address: ${a.address}`];
-    check(names.every((n) => a.message.includes(n)), `${a.network} ${a.address}: the message names this snapshot, root, date and address`);
+    const names = [
+      `Snapshot: ${file.id}`,
+      `Root: ${file.root}`,
+      `Date: ${file.takenAt}`,
+      `Address: ${a.address}`,
+    ];
+    check(
+      names.every((n) => a.message.includes(n)),
+      `${a.network} ${a.address}: the message names this snapshot, root, date and address`,
+    );
     if (a.counted) counted += micro;
-    else console.log(`     (not counted: ${a.signature ? "its signature did not verify" : "no signature"})`);
+    else
+      console.log(
+        `     (not counted: ${a.signature ? "its signature did not verify" : "no signature"})`,
+      );
   }
-  check(counted.toString() === file.assetsMicroUsdt, `counted reserves ${file.assetsMicroUsdt} micro-USDT`);
+  check(
+    counted.toString() === file.assetsMicroUsdt,
+    `counted reserves ${file.assetsMicroUsdt} micro-USDT`,
+  );
   const total = BigInt(file.totalMicroUsdt);
   const coverage = total === 0n ? null : Number((counted * 10_000n) / total);
-  check(coverage === file.coverageBasisPoints, `coverage ${coverage === null ? "n/a" : `${(coverage / 100).toFixed(2)} %`} of ${file.totalMicroUsdt} micro-USDT owed`);
+  check(
+    coverage === file.coverageBasisPoints,
+    `coverage ${coverage === null ? "n/a" : `${(coverage / 100).toFixed(2)} %`} of ${file.totalMicroUsdt} micro-USDT owed`,
+  );
 }
 
 function verifyProof(file, proof) {
@@ -84,15 +102,23 @@ function verifyProof(file, proof) {
     check(proof.leafCount === file.leafCount, `the tree has ${file.leafCount} leaves`);
   }
   const depth = Math.log2(proof.leafCount);
-  check(Number.isInteger(depth) && proof.path.length === depth, `path of ${proof.path.length} steps for ${proof.leafCount} leaves`);
+  check(
+    Number.isInteger(depth) && proof.path.length === depth,
+    `path of ${proof.path.length} steps for ${proof.leafCount} leaves`,
+  );
   let hash = leafHash(proof.snapshotId, proof.leaf);
   let sum = BigInt(proof.leaf.balance);
   let index = proof.leaf.index;
-  console.log(`     leaf ${index}: ${hash.toString("hex")} (balance ${proof.leaf.balance} micro-USDT)`);
+  console.log(
+    `     leaf ${index}: ${hash.toString("hex")} (balance ${proof.leaf.balance} micro-USDT)`,
+  );
   proof.path.forEach((step, level) => {
     const siblingSum = BigInt(step.sum);
     const sibling = hex(step.hash, 32, "hash");
-    hash = index % 2 === 1 ? nodeHash(sibling, siblingSum, hash, sum) : nodeHash(hash, sum, sibling, siblingSum);
+    hash =
+      index % 2 === 1
+        ? nodeHash(sibling, siblingSum, hash, sum)
+        : nodeHash(hash, sum, sibling, siblingSum);
     sum += siblingSum;
     index = Math.floor(index / 2);
     console.log(`     level ${level + 1}: ${hash.toString("hex")} (sum ${sum})`);

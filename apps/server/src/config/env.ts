@@ -313,7 +313,10 @@ export const ZEnv = z
         .max(4000)
         .transform((value, ctx) => {
           const out: { network: Network; address: string }[] = [];
-          for (const item of value.split(",").map((i) => i.trim()).filter(Boolean)) {
+          for (const item of value
+            .split(",")
+            .map((i) => i.trim())
+            .filter(Boolean)) {
             const [network, address = ""] = item.split(":", 2) as [string, string?];
             if (!(NETWORKS as readonly string[]).includes(network)) {
               ctx.addIssue({ code: "custom", message: `${network} is not TRC20, ERC20 or BEP20` });

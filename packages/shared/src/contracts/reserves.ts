@@ -15,9 +15,16 @@ export const ZReserveAsset = z
     decimals: z.int().describe("the token's decimals (6 on Ethereum and Tron, 18 on BSC)"),
     raw: ZMinorUnits.describe("the balance in the token's own units, exactly as on chain"),
     microUsdt: ZMinorUnits.describe("the balance in micro-USDT, rounded down"),
-    message: z.string().describe("the message the address signed: names the snapshot's root and date"),
-    signature: z.string().nullable().describe("EIP-191 personal_sign signature, or null when unsigned"),
-    counted: z.boolean().describe("counted in the reserves: only addresses whose signature verified"),
+    message: z
+      .string()
+      .describe("the message the address signed: names the snapshot's root and date"),
+    signature: z
+      .string()
+      .nullable()
+      .describe("EIP-191 personal_sign signature, or null when unsigned"),
+    counted: z
+      .boolean()
+      .describe("counted in the reserves: only addresses whose signature verified"),
     explorerUrl: z.string(),
   })
   .meta({ id: "ReserveAsset" });
@@ -37,7 +44,9 @@ export const ZReservesSnapshot = z
     coverageBasisPoints: z
       .int()
       .nullable()
-      .describe("assets ÷ liabilities in hundredths of a percent, rounded down; null with no liabilities"),
+      .describe(
+        "assets ÷ liabilities in hundredths of a percent, rounded down; null with no liabilities",
+      ),
     assets: z.array(ZReserveAsset),
   })
   .meta({ id: "ReservesSnapshot" });

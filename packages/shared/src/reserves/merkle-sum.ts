@@ -21,8 +21,9 @@ export const MAX_SUM = (1n << 63n) - 1n;
 export const PADDING_MEMBER = "00000000-0000-0000-0000-000000000000";
 export const ZERO_NONCE = "0".repeat(64);
 
-const LEAF_PREFIX = tagged(LEAF_TAG);
-const NODE_PREFIX = tagged(NODE_TAG);
+/** The tag bytes that start a leaf's and a node's preimage (length byte, then the tag). */
+export const LEAF_PREFIX = tagged(LEAF_TAG);
+export const NODE_PREFIX = tagged(NODE_TAG);
 
 function tagged(tag: string): Uint8Array {
   const bytes = utf8ToBytes(tag);
@@ -44,14 +45,18 @@ function putU64(out: Uint8Array, offset: number, value: bigint): void {
   new DataView(out.buffer, out.byteOffset, out.byteLength).setBigUint64(offset, value, false);
 }
 
+const UUID_HEX = /^[0-9a-fA-F]{32}$/;
+const HEX_32 = /^[0-9a-f]{64}$/;
+
 function uuidBytes(uuid: string): Uint8Array {
   const hex = uuid.replaceAll("-", "");
-  if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new TypeError(`not a uuid: ${uuid}`);
+  if (!UUID_HEX.test(hex)) throw new TypeError(`not a uuid: ${uuid}`);
   return hexToBytes(hex.toLowerCase());
 }
 
-function fixedHex(hex: string, bytes: number, what: string): Uint8Array {
-  if (!new RegExp(`^[0-9a-f]{${bytes * 2}}$`).test(hex)) throw new TypeError(`not a ${what}: ${hex}`);
+/** 32 bytes from 64 lowercase hex digits (a nonce, a hash). */
+function hex32(hex: string, what: string): Uint8Array {
+  if (!HEX_32.test(hex)) throw new TypeError(`not a ${what}: ${hex}`);
   return hexToBytes(hex);
 }
 
@@ -64,16 +69,37 @@ export interface LeafInput {
   balance: bigint;
 }
 
-/** A leaf's hash as bytes (the tree builder's hot path). */
-export function leafHashBytes(leaf: LeafInput): Uint8Array {
+/** The bytes a leaf's hash is taken over. */
+export function leafPreimage(leaf: LeafInput): Uint8Array {
   const p = LEAF_PREFIX.length;
   const out = new Uint8Array(p + 16 + 16 + 32 + 8);
   out.set(LEAF_PREFIX, 0);
   out.set(uuidBytes(leaf.snapshotId), p);
   out.set(uuidBytes(leaf.memberId), p + 16);
-  out.set(fixedHex(leaf.nonce, 32, "nonce"), p + 32);
+  out.set(hex32(leaf.nonce, "nonce"), p + 32);
   putU64(out, p + 64, leaf.balance);
-  return sha256(out);
+  return out;
+}
+
+/** A leaf's hash as bytes. */
+export const leafHashBytes = (leaf: LeafInput): Uint8Array => sha256(leafPreimage(leaf));
+
+/**
+ * Writes a node's preimage into `out` (NODE_PREFIX.length + 80 bytes, reusable); refuses a
+ * negative or overflowing sum.
+ */
+export function writeNodePreimage(
+  out: Uint8Array,
+  children: { left: Uint8Array; leftSum: bigint; right: Uint8Array; rightSum: bigint },
+): Uint8Array {
+  checkSum(children.leftSum + children.rightSum);
+  const p = NODE_PREFIX.length;
+  out.set(NODE_PREFIX, 0);
+  out.set(children.left, p);
+  putU64(out, p + 32, children.leftSum);
+  out.set(children.right, p + 40);
+  putU64(out, p + 72, children.rightSum);
+  return out;
 }
 
 /** A node's hash from its children's hashes and sums; refuses a negative or overflowing sum. */
@@ -83,15 +109,8 @@ export function nodeHashBytes(
   right: Uint8Array,
   rightSum: bigint,
 ): Uint8Array {
-  checkSum(leftSum + rightSum);
-  const p = NODE_PREFIX.length;
-  const out = new Uint8Array(p + 80);
-  out.set(NODE_PREFIX, 0);
-  out.set(left, p);
-  putU64(out, p + 32, leftSum);
-  out.set(right, p + 40);
-  putU64(out, p + 72, rightSum);
-  return sha256(out);
+  const out = new Uint8Array(NODE_PREFIX.length + 80);
+  return sha256(writeNodePreimage(out, { left, leftSum, right, rightSum }));
 }
 
 export const leafHash = (leaf: LeafInput): string => bytesToHex(leafHashBytes(leaf));
@@ -150,7 +169,7 @@ export function verifyInclusion(proof: InclusionProof): VerifyResult {
     let sum = checkSum(BigInt(leaf.balance));
     let index = leaf.index;
     proof.path.forEach((sibling, level) => {
-      const siblingHash = fixedHex(sibling.hash, 32, "hash");
+      const siblingHash = hex32(sibling.hash, "hash");
       const siblingSum = checkSum(BigInt(sibling.sum));
       const right = index % 2 === 1; // the running node is a right child: its sibling is left
       hash = right
@@ -167,9 +186,19 @@ export function verifyInclusion(proof: InclusionProof): VerifyResult {
       });
     });
     if (bytesToHex(hash) !== proof.root)
-      return { ok: false, reason: "the path does not end at the published root", leafHash: first, steps };
+      return {
+        ok: false,
+        reason: "the path does not end at the published root",
+        leafHash: first,
+        steps,
+      };
     if (sum.toString() !== proof.total)
-      return { ok: false, reason: "the root's sum is not the published total", leafHash: first, steps };
+      return {
+        ok: false,
+        reason: "the root's sum is not the published total",
+        leafHash: first,
+        steps,
+      };
     return { ok: true, leafHash: first, steps };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error), steps };

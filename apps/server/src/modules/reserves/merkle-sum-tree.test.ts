@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { type InclusionProof, MAX_SUM, nodeHashBytes, verifyInclusion } from "@viewvault/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildSumTree, type MemberLiability, paddedSize, placeLeaves, proofPath } from "./merkle-sum-tree";
+import {
+  buildSumTree,
+  type MemberLiability,
+  paddedSize,
+  placeLeaves,
+  proofPath,
+} from "./merkle-sum-tree";
 
 const SNAPSHOT = "0b9f0c1e-6a55-4c1e-9d0b-6a8f2d2c5e11";
 
@@ -28,7 +34,9 @@ function proofsOf(list: MemberLiability[]) {
 }
 
 const flipHex = (hex: string, at: number) =>
-  hex.slice(0, at) + ((Number.parseInt(hex[at] as string, 16) + 1) % 16).toString(16) + hex.slice(at + 1);
+  hex.slice(0, at) +
+  ((Number.parseInt(hex[at] as string, 16) + 1) % 16).toString(16) +
+  hex.slice(at + 1);
 
 describe("Merkle sum tree", () => {
   it("every member's proof verifies, and the root's sum is the total of the balances", () => {
@@ -45,29 +53,47 @@ describe("Merkle sum tree", () => {
 
   it("changing a balance, a nonce, the member, a sibling's hash or a sibling's sum breaks the proof", () => {
     fc.assert(
-      fc.property(members, fc.nat(), fc.nat(), fc.bigInt({ min: 1n, max: 1000n }), (list, pick, at, delta) => {
-        const { proofs } = proofsOf(list);
-        const proof = proofs[pick % proofs.length] as InclusionProof;
-        const broken: InclusionProof[] = [
-          { ...proof, leaf: { ...proof.leaf, balance: (BigInt(proof.leaf.balance) + delta).toString() } },
-          { ...proof, leaf: { ...proof.leaf, nonce: flipHex(proof.leaf.nonce, at % 64) } },
-          { ...proof, leaf: { ...proof.leaf, memberId: randomUUID() } },
-          { ...proof, snapshotId: randomUUID() },
-          { ...proof, total: (BigInt(proof.total) + delta).toString() },
-        ];
-        if (proof.path.length > 0) {
-          const level = at % proof.path.length;
-          const step = proof.path[level] as { hash: string; sum: string };
-          const withStep = (s: { hash: string; sum: string }) =>
-            proof.path.map((p, i) => (i === level ? s : p));
-          broken.push({ ...proof, path: withStep({ ...step, hash: flipHex(step.hash, at % 64) }) });
-          broken.push({ ...proof, path: withStep({ ...step, sum: (BigInt(step.sum) + delta).toString() }) });
-          // A parent claiming a smaller total: move value from the sibling's sum to nowhere.
-          if (BigInt(step.sum) > 0n)
-            broken.push({ ...proof, path: withStep({ ...step, sum: (BigInt(step.sum) - 1n).toString() }) });
-        }
-        for (const b of broken) expect(verifyInclusion(b).ok).toBe(false);
-      }),
+      fc.property(
+        members,
+        fc.nat(),
+        fc.nat(),
+        fc.bigInt({ min: 1n, max: 1000n }),
+        (list, pick, at, delta) => {
+          const { proofs } = proofsOf(list);
+          const proof = proofs[pick % proofs.length] as InclusionProof;
+          const broken: InclusionProof[] = [
+            {
+              ...proof,
+              leaf: { ...proof.leaf, balance: (BigInt(proof.leaf.balance) + delta).toString() },
+            },
+            { ...proof, leaf: { ...proof.leaf, nonce: flipHex(proof.leaf.nonce, at % 64) } },
+            { ...proof, leaf: { ...proof.leaf, memberId: randomUUID() } },
+            { ...proof, snapshotId: randomUUID() },
+            { ...proof, total: (BigInt(proof.total) + delta).toString() },
+          ];
+          if (proof.path.length > 0) {
+            const level = at % proof.path.length;
+            const step = proof.path[level] as { hash: string; sum: string };
+            const withStep = (s: { hash: string; sum: string }) =>
+              proof.path.map((p, i) => (i === level ? s : p));
+            broken.push({
+              ...proof,
+              path: withStep({ ...step, hash: flipHex(step.hash, at % 64) }),
+            });
+            broken.push({
+              ...proof,
+              path: withStep({ ...step, sum: (BigInt(step.sum) + delta).toString() }),
+            });
+            // A parent claiming a smaller total: move value from the sibling's sum to nowhere.
+            if (BigInt(step.sum) > 0n)
+              broken.push({
+                ...proof,
+                path: withStep({ ...step, sum: (BigInt(step.sum) - 1n).toString() }),
+              });
+          }
+          for (const b of broken) expect(verifyInclusion(b).ok).toBe(false);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -89,7 +115,9 @@ describe("Merkle sum tree", () => {
           { memberId: randomUUID(), balance: 7n },
         ]);
         const proof = proofs[0] as InclusionProof;
-        const path = [{ ...(proof.path[0] as { hash: string; sum: string }), sum: negative.toString() }];
+        const path = [
+          { ...(proof.path[0] as { hash: string; sum: string }), sum: negative.toString() },
+        ];
         expect(verifyInclusion({ ...proof, path }).ok).toBe(false);
       }),
       { numRuns: 30 },
@@ -97,7 +125,10 @@ describe("Merkle sum tree", () => {
   });
 
   it("shuffles and pads: a fresh nonce per member per snapshot, zero leaves to a power of two", () => {
-    const list = Array.from({ length: 5 }, (_, i) => ({ memberId: randomUUID(), balance: BigInt(i) }));
+    const list = Array.from({ length: 5 }, (_, i) => ({
+      memberId: randomUUID(),
+      balance: BigInt(i),
+    }));
     const a = placeLeaves(list);
     const b = placeLeaves(list);
     expect(new Set([...a, ...b].map((l) => l.nonce)).size).toBe(10);

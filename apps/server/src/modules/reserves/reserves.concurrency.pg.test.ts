@@ -3,7 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "../../../test/database";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "../../../test/factories";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+  USDT,
+} from "../../../test/factories";
 import { queryRows } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { verifyLedger } from "../ledger/verify-ledger";
@@ -60,7 +65,9 @@ suite(`reserves snapshots under concurrency on PostgreSQL (${pgUrl ? "running" :
     let keys = 0;
     const op = (i: number) => {
       const from = people[rand(people.length)] as SignedInMember;
-      const to = people[(people.indexOf(from) + 1 + rand(people.length - 1)) % people.length] as SignedInMember;
+      const to = people[
+        (people.indexOf(from) + 1 + rand(people.length - 1)) % people.length
+      ] as SignedInMember;
       const key = { "idempotency-key": `reserves-race-${++keys}` };
       switch (i % 4) {
         case 0:

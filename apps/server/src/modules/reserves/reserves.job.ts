@@ -1,6 +1,6 @@
+import { recentSnapshots } from "./reserves.repository";
 import type { TakenSnapshot } from "./take-snapshot";
 import { type ReservesDeps, takeSnapshot } from "./take-snapshot";
-import { recentSnapshots } from "./reserves.repository";
 
 const HOUR_MS = 3_600_000;
 

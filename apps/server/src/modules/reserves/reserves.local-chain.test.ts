@@ -3,7 +3,12 @@ import { createPublicClient, http, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { type LocalChains, startLocalChains } from "../../../test/chain/local-chain.mjs";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "../../../test/factories";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+  USDT,
+} from "../../../test/factories";
 import { signatureVerifies } from "./reserve-assets";
 
 // The reserves read on two real anvil nodes (ADR 068): USDT-like tokens at 6 (ERC20) and 18
@@ -42,7 +47,9 @@ describe.skipIf(!chains)("reserves on local chains", () => {
     expect(step.statusCode, step.body).toBe(200);
     const taken = await admin.c.request("POST", "/api/admin/reserves/snapshots");
     expect(taken.statusCode, taken.body).toBe(201);
-    const { latest } = (await t.app.inject({ method: "GET", url: "/api/reserves" })).json() as TReservesPage;
+    const { latest } = (
+      await t.app.inject({ method: "GET", url: "/api/reserves" })
+    ).json() as TReservesPage;
     if (!latest) throw new Error("no snapshot");
 
     let counted = 0n;
@@ -70,7 +77,9 @@ describe.skipIf(!chains)("reserves on local chains", () => {
       // 6 decimals: raw units are micro-USDT; 18: twelve more zeros.
       expect(BigInt(asset.raw)).toBe(BigInt(asset.microUsdt) * 10n ** BigInt(info.decimals - 6));
       expect(asset.message).toContain(`Root: ${latest.root}`);
-      expect(await signatureVerifies(info.hotWallet, asset.message, asset.signature ?? "")).toBe(true);
+      expect(await signatureVerifies(info.hotWallet, asset.message, asset.signature ?? "")).toBe(
+        true,
+      );
       // Another key's signature of the same message does not verify for this address.
       expect(await signatureVerifies(ELSEWHERE, asset.message, asset.signature ?? "")).toBe(false);
       counted += BigInt(asset.microUsdt);

@@ -8,7 +8,12 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { FakeChain } from "../../../test/chain-fake";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "../../../test/factories";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+  USDT,
+} from "../../../test/factories";
 import { queryRows } from "../../db/client";
 import { verifyLedger } from "../ledger/verify-ledger";
 import { signatureVerifies } from "./reserve-assets";
@@ -69,7 +74,8 @@ describe("proof of reserves", () => {
     const ledger = await verifyLedger(db());
     expect(ledger.ok).toBe(true);
     const usdt = ledger.totals.USDT?.members ?? 0n;
-    const views = (ledger.totals.VIEWS?.members ?? 0n) + (ledger.totals.VIEWS?.system.marketplace_escrow ?? 0n);
+    const views =
+      (ledger.totals.VIEWS?.members ?? 0n) + (ledger.totals.VIEWS?.system.marketplace_escrow ?? 0n);
     const page = (await t.app.inject({ method: "GET", url: "/api/reserves" })).json();
     expect(page.latest.totalMicroUsdt).toBe((usdt + views * RATES.microUsdtPerView).toString());
     expect(page.history).toHaveLength(1);
@@ -91,7 +97,9 @@ describe("proof of reserves", () => {
     expect(page.latest.coverageBasisPoints).toBe(Number((USDT(40) * 10_000n) / total));
 
     // Alice's leaf: her USDT, her views and her listed views at the rate; the path verifies.
-    const proof = (await alice.c.request("GET", "/api/reserves/latest/proof")).json() as InclusionProof;
+    const proof = (
+      await alice.c.request("GET", "/api/reserves/latest/proof")
+    ).json() as InclusionProof;
     expect(proof.leaf.balance).toBe((USDT(12) + 700n * RATES.microUsdtPerView).toString());
     expect(proof.root).toBe(page.latest.root);
     expect(verifyInclusion(proof).ok).toBe(true);
@@ -103,22 +111,31 @@ describe("proof of reserves", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-disposition"]).toContain(`reserves-${latest.id}.json`);
     expect(file.json()).toMatchObject({ format: "viewvault-reserves/v1", root: latest.root });
-    expect((await t.app.inject({ method: "GET", url: "/api/reserves/nope/file" })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: "/api/reserves/nope/file" })).statusCode).toBe(
+      400,
+    );
     const unknown = await t.app.inject({
       method: "GET",
       url: "/api/reserves/00000000-0000-4000-8000-000000000000/file",
     });
     expect(unknown.statusCode).toBe(404);
-    const anonymous = await t.app.inject({ method: "GET", url: `/api/reserves/${latest.id}/proof` });
+    const anonymous = await t.app.inject({
+      method: "GET",
+      url: `/api/reserves/${latest.id}/proof`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it("passes scripts/verify-reserves.mjs offline on the downloaded files, and fails it when altered", async () => {
     const { latest } = (await t.app.inject({ method: "GET", url: "/api/reserves" })).json();
-    const file = (await t.app.inject({ method: "GET", url: `/api/reserves/${latest.id}/file` })).json();
+    const file = (
+      await t.app.inject({ method: "GET", url: `/api/reserves/${latest.id}/file` })
+    ).json();
     const member = await createSignedInMember(t.app, { usdt: USDT(1) });
     // Not in a snapshot taken before the member had a balance.
-    expect((await member.c.request("GET", "/api/reserves/latest/proof")).json().code).toBe("NOT_FOUND");
+    expect((await member.c.request("GET", "/api/reserves/latest/proof")).json().code).toBe(
+      "NOT_FOUND",
+    );
     const [someone] = await queryRows<{ profile_id: string }>(
       db(),
       sql`select profile_id::text from reserve_leaves where snapshot_id = ${latest.id} and balance > 0 limit 1`,
@@ -128,15 +145,22 @@ describe("proof of reserves", () => {
     const run = (proof: unknown, publicFile: unknown = file) => {
       writeFileSync(join(dir, "reserves.json"), JSON.stringify(publicFile));
       writeFileSync(join(dir, "proof.json"), JSON.stringify(proof));
-      return spawnSync(process.execPath, [script, join(dir, "reserves.json"), join(dir, "proof.json")], {
-        encoding: "utf8",
-      });
+      return spawnSync(
+        process.execPath,
+        [script, join(dir, "reserves.json"), join(dir, "proof.json")],
+        {
+          encoding: "utf8",
+        },
+      );
     };
     const proof = await inclusionProof(db(), latest.id, someone?.profile_id ?? "");
     const good = run(proof);
     expect(good.stdout).toContain("VERIFIED");
     expect(good.status).toBe(0);
-    const richer = { ...proof, leaf: { ...proof.leaf, balance: (BigInt(proof.leaf.balance) + 1n).toString() } };
+    const richer = {
+      ...proof,
+      leaf: { ...proof.leaf, balance: (BigInt(proof.leaf.balance) + 1n).toString() },
+    };
     expect(run(richer).status).toBe(1);
     expect(run(proof, { ...file, assetsMicroUsdt: "1" }).status).toBe(1);
   });
@@ -156,9 +180,14 @@ describe("proof of reserves", () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe("RESERVES_SNAPSHOT_REFUSED");
       expect(refused.json().message).toContain("does not balance");
-      const alerts = await queryRows<{ reason: string }>(db(), sql`select reason from reserve_alerts`);
+      const alerts = await queryRows<{ reason: string }>(
+        db(),
+        sql`select reason from reserve_alerts`,
+      );
       expect(alerts).toHaveLength(1);
-      const metrics = await t.app.metrics.registry.getSingleMetricAsString("vv_reserves_snapshots_total");
+      const metrics = await t.app.metrics.registry.getSingleMetricAsString(
+        "vv_reserves_snapshots_total",
+      );
       expect(metrics).toContain('outcome="refused"} 1');
     } finally {
       await post(-5);

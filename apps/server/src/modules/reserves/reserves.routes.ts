@@ -57,7 +57,8 @@ function publicRoutes(app: RouteApp): void {
     {
       schema: {
         tags: ["reserves"],
-        summary: "A snapshot's public data as a downloadable JSON file (for scripts/verify-reserves.mjs)",
+        summary:
+          "A snapshot's public data as a downloadable JSON file (for scripts/verify-reserves.mjs)",
         params: ZReservesSnapshotParams,
         response: { 200: ZReservesFile, 400: ZErrorResponse, 404: ZErrorResponse },
       },
@@ -80,7 +81,12 @@ function proofRoute(app: RouteApp): void {
         summary:
           "My inclusion proof in a snapshot: my leaf (balance, nonce, index) and the siblings' hashes and sums up to the root",
         params: z.object({ snapshotId: z.union([z.uuid(), z.literal("latest")]) }),
-        response: { 200: ZInclusionProof, 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
+        response: {
+          200: ZInclusionProof,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          404: ZErrorResponse,
+        },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,7 @@ import {
 } from "@viewvault/shared";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { buildSumTree, type SumTree, proofPath } from "./merkle-sum-tree";
+import { buildSumTree, proofPath, type SumTree } from "./merkle-sum-tree";
 import {
   type AssetRow,
   assetsOf,
@@ -80,13 +80,18 @@ export async function reservesPage(db: DbOrTx): Promise<TReservesPage> {
 
 async function snapshotRow(db: DbOrTx, snapshotId: string | "latest"): Promise<SnapshotRow> {
   const row =
-    snapshotId === "latest" ? (await recentSnapshots(db, 1))[0] : await snapshotById(db, snapshotId);
+    snapshotId === "latest"
+      ? (await recentSnapshots(db, 1))[0]
+      : await snapshotById(db, snapshotId);
   if (!row) throw new AppError("NOT_FOUND", { context: "reservesSnapshot" });
   return row;
 }
 
 /** The downloadable public file of one snapshot. */
-export async function reservesFile(db: DbOrTx, snapshotId: string | "latest"): Promise<TReservesFile> {
+export async function reservesFile(
+  db: DbOrTx,
+  snapshotId: string | "latest",
+): Promise<TReservesFile> {
   const row = await snapshotRow(db, snapshotId);
   return { format: "viewvault-reserves/v1", ...(await withAssets(db, row)) };
 }
@@ -106,7 +111,8 @@ class TreeCache {
           snapshotId,
           rows.map((r) => ({ memberId: r.profile_id, nonce: r.nonce, balance: BigInt(r.balance) })),
         );
-        if (built.leafCount !== leafCount) throw new Error(`reserves: snapshot ${snapshotId} is damaged`);
+        if (built.leafCount !== leafCount)
+          throw new Error(`reserves: snapshot ${snapshotId} is damaged`);
         return built;
       });
       tree.catch(() => this.trees.delete(snapshotId));
@@ -128,7 +134,8 @@ export async function inclusionProof(
   const leaf = await leafOf(db, row.id, profileId);
   if (!leaf) throw new AppError("NOT_FOUND", { context: "reservesLeaf" });
   const tree = await trees.get(db, row.id, row.leaf_count);
-  if (tree.root !== row.root) throw new Error(`reserves: snapshot ${row.id} does not rebuild to its root`);
+  if (tree.root !== row.root)
+    throw new Error(`reserves: snapshot ${row.id} does not rebuild to its root`);
   return {
     format: "viewvault-inclusion/v1",
     snapshotId: row.id,

@@ -87,10 +87,13 @@ function checkLedger(
   const ledgerViews = total("VIEWS", (k) => member(k) || k === "marketplace_escrow");
   for (const currency of ["USDT", "VIEWS"]) {
     const sum = total(currency, () => true);
-    if (sum !== 0n) problems.push(`the ledger does not balance: ${currency} accounts sum to ${sum}`);
+    if (sum !== 0n)
+      problems.push(`the ledger does not balance: ${currency} accounts sum to ${sum}`);
   }
-  if (usdt !== ledgerUsdt) problems.push(`members hold ${usdt} micro-USDT, the ledger ${ledgerUsdt}`);
-  if (views !== ledgerViews) problems.push(`members hold ${views} views, the ledger ${ledgerViews}`);
+  if (usdt !== ledgerUsdt)
+    problems.push(`members hold ${usdt} micro-USDT, the ledger ${ledgerUsdt}`);
+  if (views !== ledgerViews)
+    problems.push(`members hold ${views} views, the ledger ${ledgerViews}`);
   return { liabilities, ledgerUsdt, ledgerViews, problem: problems[0] ?? null };
 }
 
@@ -132,7 +135,11 @@ export async function takeSnapshot(
   const treeMs = Math.round(performance.now() - treeStarted);
   if (tree.total !== liabilityOf(read.ledgerUsdt, read.ledgerViews))
     return refuse(deps, request.trigger, `the tree's total ${tree.total} is not the ledger's`);
-  const assets = await readReserves(deps.chains, deps.cold, { snapshotId: id, root: tree.root, takenAt });
+  const assets = await readReserves(deps.chains, deps.cold, {
+    snapshotId: id,
+    root: tree.root,
+    takenAt,
+  });
   const assetsMicroUsdt = assets
     .filter((a) => a.counted)
     .reduce((s, a) => s + BigInt(a.micro_usdt), 0n);
@@ -165,7 +172,15 @@ export async function takeSnapshot(
       });
   });
   deps.outcome?.("taken");
-  return { id, takenAt, root: tree.root, total: tree.total, memberCount: leaves.length, readMs, treeMs };
+  return {
+    id,
+    takenAt,
+    root: tree.root,
+    total: tree.total,
+    memberCount: leaves.length,
+    readMs,
+    treeMs,
+  };
 }
 
 function auditSnapshot(

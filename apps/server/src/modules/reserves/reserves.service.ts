@@ -15,6 +15,7 @@ import {
   assetsOf,
   leafOf,
   leavesOf,
+  openAlert,
   recentSnapshots,
   type SnapshotRow,
   snapshotById,
@@ -146,4 +147,10 @@ export async function inclusionProof(
     leaf: { memberId: profileId, nonce: leaf.nonce, balance: leaf.balance, index: leaf.leaf_index },
     path: proofPath(tree, leaf.leaf_index),
   };
+}
+
+/** The newest refused snapshot not followed by a good one (the admin overview shows it). */
+export async function reservesAlert(db: DbOrTx): Promise<{ at: string; reason: string } | null> {
+  const alert = await openAlert(db);
+  return alert ? { at: iso(alert.at), reason: alert.reason } : null;
 }

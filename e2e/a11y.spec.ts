@@ -228,6 +228,7 @@ test.describe("desktop", () => {
       "/auth/reset-password",
       "/feed",
       "/fairness",
+      "/reserves",
       "/dev/mailbox",
       "/no-such-page-here",
       ...DOCUMENT_SLUGS.map((slug) => `/${slug}`),
@@ -260,6 +261,7 @@ test.describe("desktop", () => {
         "/events",
         "/marketplace",
         "/ranking",
+        "/reserves",
         `/@${DEMO.username}`,
         "/settings",
       ]);

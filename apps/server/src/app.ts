@@ -38,6 +38,7 @@ import { findPublicProfile } from "./modules/profiles/profiles.service";
 import { rankingRoutes } from "./modules/ranking/ranking.routes";
 import { referralsRoutes } from "./modules/referrals/referrals.routes";
 import { grantSignupRewardsFor } from "./modules/referrals/referrals.service";
+import { reservesOptions, reservesRoutes } from "./modules/reserves/reserves.routes";
 import { rewardsRoutes } from "./modules/rewards/rewards.routes";
 import { deviceKeyFrom } from "./modules/risk/signals";
 import { configRoutes } from "./modules/site-config/config.routes";
@@ -222,6 +223,7 @@ async function registerModules(
   await app.register(marketplaceRoutes);
   await app.register(rankingRoutes);
   await app.register(transparencyRoutes);
+  await app.register(reservesRoutes, reservesOptions(env));
   await app.register(dataRightsRoutes, { authSecret });
   await app.register(configRoutes, {
     adNetworkTag: env.AD_NETWORK_TAG,

@@ -90,6 +90,8 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
       if (touched.length) app.realtime.announce("withdrawals", touched);
     });
   }
+  // Proof of reserves (ADR 067): the daily snapshot, and the first one at start-up.
+  every(10 * 60_000, "reserves snapshot", () => app.reserves.snapshotIfDue());
   every(10 * 60_000, "rate-limit cleanup", () => purgeExpiredRateLimits(db));
   every(60 * 60_000, "idempotency key cleanup", () =>
     purgeOldKeys(db, new Date(Date.now() - 24 * 3600_000)),

@@ -6,6 +6,7 @@ import type {
   PayoutCheck,
   PayoutProgress,
   PreparedTransfer,
+  ReserveBalance,
 } from "../src/modules/chain/chain.types";
 
 /** A transaction the fake chain knows: a USDT transfer (or not), mined at some depth. */
@@ -44,6 +45,12 @@ export class FakeChain implements ChainClient {
     options: { hotWallet?: boolean } = {},
   ) {
     if (options.hotWallet) this.hotWallet = this.makeHotWallet();
+  }
+
+  /** The hot wallet's USDT at block 1234 (proof of reserves). */
+  async reserveBalance(_address: string): Promise<ReserveBalance> {
+    if (this.down) throw new Error("node down");
+    return { blockNumber: 1234n, raw: this.tokenMicroUsdt, decimals: 6, token: "0xusdt" };
   }
 
   explorerUrl(txHash: string): string {
@@ -100,6 +107,8 @@ export class FakeChain implements ChainClient {
       address: "0x00000000000000000000000000000000000000aa",
       balances: async () => ({ tokenMicroUsdt: this.tokenMicroUsdt, gasWei: this.gasWei }),
       pendingNonce: async () => this.chainNonce,
+      // Not a real signature: the reserves service verifies EVM signatures, so it counts nothing.
+      signMessage: async () => `0x${"00".repeat(65)}` as `0x${string}`,
       prepareTransfer: async ({ to, amountMicroUsdt, nonce, fees }) => {
         const maxFeePerGas = fees?.maxFeePerGas ?? 1_000_000_000n;
         const maxPriorityFeePerGas = fees?.maxPriorityFeePerGas ?? 100_000_000n;

@@ -3,7 +3,8 @@
  * the actor, their role, the client address, the time and the state before and after:
  * - `reason`: the staff member gave a reason (the row's `reason` is not empty);
  * - `money`: the action moves (or decides about) money: `after` names the amount (`auditAmounts`);
- * - `target`: "member" when the row names the member acted on, "desk" for the support desk's gate.
+ * - `target`: "member" when the row names the member acted on, "desk" for the support desk's gate,
+ *   "platform" for an action on the platform itself (a reserves snapshot).
  * The server test `modules/audit/audit.routes.test.ts` finds every action in the code and checks
  * it is listed here and that its row is complete; the console labels each (locales
  * `admin:audit.actions`).
@@ -42,10 +43,12 @@ export const AUDIT_ACTIONS = {
   "support.reply": { reason: false, money: false, target: "member" },
   "support.unlock": { reason: false, money: false, target: "desk" },
   "support.unlock_denied": { reason: false, money: false, target: "desk" },
+  // Proof of reserves on demand (ADR 067): the row names the snapshot (target_type reserve_snapshot).
+  "reserves.snapshot": { reason: false, money: false, target: "platform" },
 } as const satisfies Record<
   string,
   // system: written by a job (no actor, role "system", no client address).
-  { reason: boolean; money: boolean; target: "member" | "desk"; system?: boolean }
+  { reason: boolean; money: boolean; target: "member" | "desk" | "platform"; system?: boolean }
 >;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -229,6 +229,17 @@ export const ACCOUNT_DELETION = { graceDays: 7, jobSeconds: 60, batchSize: 50 } 
 /** The transparency page: live ledger totals (cached `cacheSeconds`) and a daily chart. */
 export const TRANSPARENCY = { chartDays: 90, cacheSeconds: 60 } as const;
 
+/**
+ * Proof of reserves (ADR 067, ADR 068): a snapshot every day at `defaultHourUtc` (configurable),
+ * views counted at RATES.microUsdtPerView; the page lists the newest `historyShown` snapshots.
+ */
+export const RESERVES = {
+  defaultHourUtc: 3,
+  historyShown: 30,
+  /** Coverage is shown red below this many basis points (100 %). */
+  fullCoverageBasisPoints: 10_000,
+} as const;
+
 export const COUNTRIES = [
   "BR",
   "US",

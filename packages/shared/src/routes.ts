@@ -30,6 +30,7 @@ export const APP_PAGES = [
   "activity",
   "referrals",
   "fairness",
+  "reserves",
   "admin",
   "admin/members/:id",
   "admin/fraud",

@@ -1,6 +1,12 @@
 import { isIP } from "node:net";
 import path from "node:path";
-import { CAPTCHA_PROVIDERS, parseUsdt } from "@viewvault/shared";
+import {
+  CAPTCHA_PROVIDERS,
+  isValidWalletAddress,
+  NETWORKS,
+  type Network,
+  parseUsdt,
+} from "@viewvault/shared";
 import { z } from "zod";
 import { Redacted } from "../lib/redacted";
 
@@ -293,6 +299,39 @@ export const ZEnv = z
      * Needs NODE_ENV=test.
      */
     PAYOUT_CRASH_DRILL: z.enum(["signed", "broadcast"]).optional(),
+    /** Proof of reserves (ADR 067): the UTC hour of the daily snapshot. */
+    RESERVES_SNAPSHOT_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
+    /**
+     * Proof of reserves (ADR 068): addresses staff list as reserves besides the hot wallets,
+     * `NETWORK:address` separated by commas (e.g. `ERC20:0xabc…,TRC20:T…`); the network needs
+     * its CHAIN_<NET>_RPC_URL. Shown with their balance; counted only once signed.
+     */
+    RESERVE_ADDRESSES: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .max(4000)
+        .transform((value, ctx) => {
+          const out: { network: Network; address: string }[] = [];
+          for (const item of value
+            .split(",")
+            .map((i) => i.trim())
+            .filter(Boolean)) {
+            const [network, address = ""] = item.split(":", 2) as [string, string?];
+            if (!(NETWORKS as readonly string[]).includes(network)) {
+              ctx.addIssue({ code: "custom", message: `${network} is not TRC20, ERC20 or BEP20` });
+              continue;
+            }
+            if (!isValidWalletAddress(network as Network, address)) {
+              ctx.addIssue({ code: "custom", message: `${address} is not a ${network} address` });
+              continue;
+            }
+            out.push({ network: network as Network, address });
+          }
+          return out;
+        })
+        .optional(),
+    ),
     ...chainVariables,
   })
   .superRefine((env, ctx) => {

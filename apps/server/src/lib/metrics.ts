@@ -19,6 +19,8 @@ export interface Metrics {
   jobRegistered(name: string): void;
   /** A background job's run ended: how long it took and whether it succeeded. */
   jobRan(name: string, seconds: number, ok: boolean): void;
+  /** A reserves snapshot was taken, or refused (a negative liability, an unbalanced ledger). */
+  reservesSnapshot(outcome: "taken" | "refused"): void;
 }
 
 /**
@@ -195,8 +197,18 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     registers: [registry],
   });
 
+  const reserves = new Counter({
+    name: "vv_reserves_snapshots_total",
+    help: "Proof-of-reserves snapshots by outcome: taken, or refused (a negative liability or an unbalanced ledger: alert on any)",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
+
   return {
     registry,
+    reservesSnapshot(outcome) {
+      reserves.inc({ outcome });
+    },
     httpRequest(route, method, status, seconds) {
       http.observe({ route, method, status_class: statusClass(status) }, seconds);
     },

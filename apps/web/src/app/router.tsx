@@ -128,6 +128,11 @@ const FairnessPage = lazyPage(
   () => import("./routes/fairness/fairness-page").then((m) => m.FairnessPage),
   ["box", "errors"],
 );
+// The verifier (SHA-256, the tree's steps) loads only here.
+const ReservesPage = lazyPage(
+  () => import("./routes/reserves/reserves-page").then((m) => m.ReservesPage),
+  ["transparency", "money", "errors"],
+);
 const AdminPage = lazyPage(
   () => import("./routes/admin/admin-page").then((m) => m.AdminPage),
   ["admin", "money", "support", "errors", "fraud"],
@@ -170,6 +175,7 @@ export const routes: RouteObject[] = [
           { path: "feed", element: <FeedPage /> },
           { path: "add-video", element: <AddVideoPage /> },
           { path: "fairness", element: <FairnessPage /> },
+          { path: "reserves", element: <ReservesPage /> },
           {
             element: <RequireAuth />,
             children: [

@@ -207,6 +207,12 @@ export const ZAdminOverview = z
       awaitingApproval: z.number().int(),
       openSupportRequests: z.number().int(),
     }),
+    reservesAlert: z
+      .object({ at: z.iso.datetime(), reason: z.string() })
+      .nullable()
+      .describe(
+        "the newest refused proof-of-reserves snapshot, until a snapshot succeeds (ADR 067)",
+      ),
   })
   .meta({ id: "AdminOverview" });
 export type TAdminOverview = z.infer<typeof ZAdminOverview>;

@@ -12,6 +12,7 @@ export * from "./notifications";
 export * from "./platform";
 export * from "./profiles";
 export * from "./ranking";
+export * from "./reserves";
 export * from "./risk";
 export * from "./videos";
 export * from "./withdrawals";

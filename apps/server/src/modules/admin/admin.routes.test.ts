@@ -38,6 +38,7 @@ async function stepUp(who: SignedInMember = admin) {
 const ADMIN_ROUTES: Record<string, { method: "GET" | "POST" | "PUT"; body?: unknown }> = {
   "/api/admin/overview": { method: "GET" },
   "/api/admin/ledger/check": { method: "POST" },
+  "/api/admin/reserves/snapshots": { method: "POST" },
   "/api/admin/members": { method: "GET" },
   "/api/admin/members/{profileId}": { method: "GET" },
   "/api/admin/members/{profileId}/suspension": {

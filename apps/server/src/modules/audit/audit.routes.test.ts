@@ -153,6 +153,7 @@ function missing(row: Row): string[] {
   if (!row.after) gaps.push("after");
   if (rule.target === "member" && !row.target_profile_id) gaps.push("target");
   if (rule.target === "desk" && row.target_type !== "support_desk") gaps.push("target");
+  if (rule.target === "platform" && !row.target_type) gaps.push("target");
   if (rule.reason && !row.reason?.trim()) gaps.push("reason");
   if (rule.money && auditAmounts(row.after).length === 0) gaps.push("amount");
   return gaps;
@@ -334,6 +335,8 @@ describe("the audit log", () => {
     await fraud("lift", "Explained");
     await fraud("claw-back", "Bot traffic");
     await fraud("clear", "Reviewed");
+    // reserves.snapshot (ADR 067): an admin takes a proof-of-reserves snapshot on demand.
+    await ok(admin.c.request("POST", "/api/admin/reserves/snapshots"), 201);
 
     const rows = await queryRows<Row>(
       db(),

@@ -94,6 +94,17 @@ export interface HotWallet {
    * A refusal throws a BroadcastError (broadcast-error.ts) naming a BroadcastRefusal.
    */
   broadcast(rawTransaction: `0x${string}`): Promise<void>;
+  /** Signs a text message (EIP-191 personal_sign): the reserves' proof of ownership (ADR 068). */
+  signMessage(message: string): Promise<`0x${string}`>;
+}
+
+/** A USDT balance read at a recorded block (proof of reserves, ADR 068). */
+export interface ReserveBalance {
+  blockNumber: bigint;
+  /** In the token's own units, exactly as on chain. */
+  raw: bigint;
+  decimals: number;
+  token: string;
 }
 
 export interface ChainClient {
@@ -114,6 +125,8 @@ export interface ChainClient {
    * on first use, so skipping it only moves the error later.
    */
   ready?(): Promise<void>;
+  /** The USDT balance of `address`, read at the block number it answers with. */
+  reserveBalance(address: string): Promise<ReserveBalance>;
   /** Present only where sending is configured (ERC20/BEP20 with a hot-wallet key). */
   hotWallet: HotWallet | null;
 }

@@ -26,6 +26,7 @@ import type {
   PayoutCheck,
   PayoutProgress,
   PreparedTransfer,
+  ReserveBalance,
 } from "./chain.types";
 import { microToTokenUnits, tokenUnitsToMicro, tokenUnitsToMicroFloor } from "./token-amount";
 
@@ -269,6 +270,19 @@ export function createEvmChain(config: EvmChainConfig, options: EvmChainOptions 
     explorerUrl: (txHash) => config.explorer.replaceAll("{hash}", txHash),
     verifyPayout,
     progress,
+    async reserveBalance(address: string): Promise<ReserveBalance> {
+      const { decimals } = await ready();
+      // One block for the read, recorded with it: anyone can read the same figure at that height.
+      const blockNumber = await head();
+      const raw = await client.readContract({
+        address: token,
+        abi: ERC20_ABI,
+        functionName: "balanceOf",
+        args: [address as Address],
+        blockNumber,
+      });
+      return { blockNumber, raw, decimals, token };
+    },
     hotWallet: options.payoutKey
       ? createHotWallet(client, config, token, options.payoutKey, ready, seen)
       : null,
@@ -307,6 +321,8 @@ function createHotWallet(
       ]);
       return { tokenMicroUsdt: tokenUnitsToMicroFloor(units, decimals), gasWei };
     },
+
+    signMessage: (message) => account.signMessage({ message }),
 
     async pendingNonce() {
       await ready();

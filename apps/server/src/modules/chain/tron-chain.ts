@@ -1,5 +1,11 @@
 import type { TronChainConfig } from "../../config/env";
-import type { ChainClient, ExpectedPayout, PayoutCheck, PayoutProgress } from "./chain.types";
+import type {
+  ChainClient,
+  ExpectedPayout,
+  PayoutCheck,
+  PayoutProgress,
+  ReserveBalance,
+} from "./chain.types";
 import { microToTokenUnits, tokenUnitsToMicro } from "./token-amount";
 import { hexToTron, tronToHex20 } from "./tron-address";
 
@@ -174,8 +180,34 @@ export function createTronChain(
       : { state: "gone", reason: "DROPPED" };
   }
 
+  /**
+   * balanceOf through /wallet/triggerconstantcontract. Tron's HTTP API reads the current state
+   * only: the block recorded is the head read just before (ADR 068 says what that proves).
+   */
+  async function reserveBalance(address: string): Promise<ReserveBalance> {
+    const holder = tronToHex20(address);
+    if (!holder) throw new Error(`TRC20: ${address} is not a Tron address`);
+    const blockNumber = await head();
+    const answer = await post<{ constant_result?: string[] }>("/wallet/triggerconstantcontract", {
+      owner_address: `41${holder}`,
+      contract_address: `41${tokenHex}`,
+      function_selector: "balanceOf(address)",
+      parameter: holder.padStart(64, "0"),
+    });
+    const result = answer.constant_result?.[0];
+    if (!result || !/^[0-9a-fA-F]{1,64}$/.test(result))
+      throw new Error("TRC20 /wallet/triggerconstantcontract: no balance");
+    return {
+      blockNumber: BigInt(blockNumber),
+      raw: BigInt(`0x${result}`),
+      decimals: TRC20_USDT_DECIMALS,
+      token: config.token,
+    };
+  }
+
   return {
     network: "TRC20",
+    reserveBalance,
     requiredConfirmations: SOLIDIFIED_DEPTH,
     explorerUrl: (txHash) => config.explorer.replaceAll("{hash}", txHash),
     verifyPayout,

@@ -119,6 +119,15 @@ export const MEMBER_DATA: MemberColumn[] = [
   { table: "earning_holds", column: "member_id", key: "profile", export: true },
   // Proof of attention (ADR 046): the videos a member reported as unplayable.
   { table: "video_unplayable_reports", column: "user_id", key: "profile", export: true },
+  // Proof of reserves (ADR 067): the member's leaves (balance, nonce, index) in each snapshot.
+  { table: "reserve_leaves", column: "profile_id", key: "profile", export: true },
+  {
+    table: "reserve_snapshots",
+    column: "taken_by",
+    key: "profile",
+    export: false,
+    reason: "the admin who took a snapshot on demand; the audit log names them too",
+  },
   // Issue 11: withdrawals and the support desk.
   { table: "manual_claims", column: "user_id", key: "profile", export: true },
   {

@@ -11,8 +11,8 @@ import {
 } from "../../../test/factories";
 import { startOembedStandIn } from "../../../test/oembed-stand-in";
 import { queryRows } from "../../db/client";
-import { DEMO_CLUSTER, seedDemoRisk } from "../../seed/demo-risk";
 import { fixedClock } from "../../lib/clock";
+import { DEMO_CLUSTER, seedDemoRisk } from "../../seed/demo-risk";
 import { verifyLedger } from "../ledger/verify-ledger";
 import { recomputeAllRisk, riskLevelFor } from "../risk/risk.service";
 import { recordSignal } from "../risk/signals";

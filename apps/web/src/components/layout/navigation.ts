@@ -76,6 +76,7 @@ export const FOOTER_COLUMNS: { id: "legal" | "company" | "policies"; links: [str
         ["/contact", "footer.links.contact"],
         ["/help", "footer.links.help"],
         ["/transparency", "footer.links.transparency"],
+        ["/reserves", "footer.links.reserves"],
       ],
     },
     {

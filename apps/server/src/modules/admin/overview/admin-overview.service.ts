@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client";
 import type { Clock } from "../../../lib/clock";
 import { balancesByKind } from "../../ledger/ledger-invariants.repository";
 import { verifyLedger } from "../../ledger/verify-ledger";
+import { reservesAlert } from "../../reserves/reserves.service";
 import { platformCounts } from "./admin-overview.repository";
 
 /**
@@ -28,7 +29,11 @@ export async function getOverview(
       fees: of("fees").toString(),
     };
   };
-  const [counts, online] = await Promise.all([platformCounts(db), onlineNow()]);
+  const [counts, online, alert] = await Promise.all([
+    platformCounts(db),
+    onlineNow(),
+    reservesAlert(db),
+  ]);
   return {
     totals: { VIEWS: totals("VIEWS"), USDT: totals("USDT") },
     counts: {
@@ -42,6 +47,7 @@ export async function getOverview(
       awaitingApproval: counts?.awaiting_approval ?? 0,
       openSupportRequests: counts?.open_support_requests ?? 0,
     },
+    reservesAlert: alert,
   };
 }
 

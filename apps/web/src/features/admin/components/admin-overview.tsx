@@ -41,6 +41,15 @@ export function AdminOverview() {
   ];
   return (
     <div className="grid gap-6">
+      {overview.data.reservesAlert ? (
+        <Alert variant="destructive" data-testid="reserves-alert">
+          <AlertTriangle aria-hidden="true" />
+          <AlertTitle>{t("overview.reservesAlert")}</AlertTitle>
+          <AlertDescription>
+            {fmt.dateTime(overview.data.reservesAlert.at)}: {overview.data.reservesAlert.reason}
+          </AlertDescription>
+        </Alert>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>{t("overview.countsTitle")}</CardTitle>

@@ -1,7 +1,8 @@
 import { TRANSPARENCY } from "@viewvault/shared";
-import { Activity } from "lucide-react";
+import { Activity, Landmark } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useMoneyFormat } from "@/lib/use-money-format";
@@ -92,6 +93,13 @@ export function PlatformTotals() {
             <FlowsChart daily={daily} />
           </Suspense>
         </div>
+        <Link
+          to="/reserves"
+          className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <Landmark aria-hidden="true" className="size-4" />
+          {t("reserves.link")}
+        </Link>
       </CardContent>
     </Card>
   );

@@ -51,7 +51,7 @@ export function MemberDetail({ detail }: { detail: TAdminMemberDetail }) {
               <MemberStatus member={m} />
             </Field>
             <Field label={t("member.joined")}>{fmt.dateTime(m.createdAt)}</Field>
-            <Field label={t("member.locale")}>{m.locale}</Field>
+            <Field label={t("member.locale")}>{t(`member.languages.${m.locale}`)}</Field>
             <Field label={t("member.twoFactor")}>
               {m.twoFactorEnabled ? t("member.on") : t("member.off")}
             </Field>
@@ -150,7 +150,9 @@ export function MemberDetail({ detail }: { detail: TAdminMemberDetail }) {
                 {detail.referrals.map((r) => (
                   <li key={r.id} className="flex flex-wrap items-center gap-2">
                     {memberLink(r.referee)}
-                    <Badge variant={r.status === "HELD" ? "brand" : "secondary"}>{r.status}</Badge>
+                    <Badge variant={r.status === "HELD" ? "brand" : "secondary"}>
+                      {t(`member.referralStatus.${r.status}`)}
+                    </Badge>
                   </li>
                 ))}
               </ul>

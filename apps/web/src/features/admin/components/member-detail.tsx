@@ -127,7 +127,11 @@ export function MemberDetail({ detail }: { detail: TAdminMemberDetail }) {
               {detail.flags.map((f) => (
                 <li key={`${f.kind}-${f.address}`}>
                   <Badge variant="outline" className="whitespace-normal">
-                    {t(`member.flag.${f.kind}`, { address: f.address, accounts: f.accounts })}
+                    {t(`member.flag.${f.kind}`, {
+                      address: f.address,
+                      accounts: f.accounts,
+                      count: f.accounts,
+                    })}
                   </Badge>
                 </li>
               ))}

@@ -228,6 +228,11 @@ type SubmitProps = {
   /** The idempotent mutation's `isPending` (or a lookup before the confirmation). */
   pending?: boolean;
   disabled?: boolean;
+  /**
+   * Why the button is disabled, shown beside it and describing it (a button that would be
+   * refused is disabled with its reason, never offered and then refused).
+   */
+  why?: { id: string; text: ReactNode } | null;
   ref?: Ref<HTMLButtonElement>;
   /** The button's width (full by default; a bare form's grid stretches it anyway). */
   className?: string;
@@ -239,10 +244,11 @@ function SubmitButton({
   pendingLabel,
   pending = false,
   disabled,
+  why,
   ref,
   className = "w-full",
 }: SubmitProps) {
-  return (
+  const button = (
     <Button
       ref={ref}
       type="submit"
@@ -250,10 +256,22 @@ function SubmitButton({
       size="lg"
       className={className}
       disabled={disabled ?? pending}
+      aria-describedby={why ? why.id : undefined}
     >
       {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}
       {pending ? (pendingLabel ?? label) : label}
     </Button>
+  );
+  // The button keeps its place (and identity) whether or not a reason shows under it.
+  return (
+    <>
+      {button}
+      {why ? (
+        <p id={why.id} className="-mt-2 text-sm text-muted-foreground" data-testid="submit-why">
+          {why.text}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { TFunction } from "i18next";
 import { Loader2 } from "lucide-react";
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, type Ref, useId } from "react";
 import {
   type DefaultValues,
   type FieldErrors,
@@ -55,6 +55,9 @@ export function useMoneyForm<TValues extends FieldValues, TContext>({
   };
   const form = useForm<TValues, TContext>({ defaultValues, context, resolver });
   const { errors } = form.formState;
+  // One toast per form: a new failure replaces the last one, a valid submit dismisses it.
+  const toastId = useId();
+  FORM_TOASTS.set(form.control, toastId);
 
   /** A field's error in the member's language (null when it has none). */
   function fieldError(name: FieldPath<TValues>): string | null {
@@ -65,7 +68,7 @@ export function useMoneyForm<TValues extends FieldValues, TContext>({
   const onInvalid: SubmitErrorHandler<TValues> = (found) => {
     const message = fields.map((name) => messageOf(found, name)).find(Boolean);
     const text = fieldText(t, message);
-    if (text) toast.error(text);
+    if (text) toast.error(text, { id: toastId });
   };
 
   /** The server's refusal on its field (or `fallbackField`), anything else on the form. */
@@ -83,7 +86,7 @@ export function useMoneyForm<TValues extends FieldValues, TContext>({
   ) {
     const { toastFallback, ...rest } = options;
     refuse(error, rest);
-    toast.error(errorText(t, error, toastFallback ?? options.fallback));
+    toast.error(errorText(t, error, toastFallback ?? options.fallback), { id: toastId });
   }
 
   return {
@@ -103,6 +106,9 @@ function messageOf<TValues extends FieldValues>(
   const found = (errors as Record<string, { message?: unknown } | undefined>)[name];
   return typeof found?.message === "string" ? found.message : undefined;
 }
+
+/** Each form's toast id (useMoneyForm's), so the form's layout can dismiss it on a valid submit. */
+const FORM_TOASTS = new WeakMap<object, string>();
 
 /**
  * A money form's layout: the card (icon, title, description, notes above the form), the form
@@ -158,7 +164,12 @@ export function MoneyForm<TValues extends FieldValues, TContext>({
   );
   const element = (
     <form
-      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      onSubmit={form.handleSubmit((values) => {
+        // The failure toasted for an earlier attempt is answered now: it goes.
+        const toastId = FORM_TOASTS.get(form.control);
+        if (toastId) toast.dismiss(toastId);
+        return onValid(values);
+      }, onInvalid)}
       noValidate
       className={className}
       aria-label={label}

@@ -84,7 +84,8 @@ export function FeedHeader({
           {user ? t("feed.subtitle") : t("feed.signInToEarn")}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* Tops aligned: the pending note under the views chip does not lift the chip. */}
+      <div className="flex flex-wrap items-start gap-2" data-testid="feed-actions">
         {user ? <FeedToday /> : null}
         {user ? <FeedBalance /> : null}
         <RequestViewsDialog

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { TFunction } from "i18next";
-import { Loader2 } from "lucide-react";
-import { type ReactNode, type Ref, useId } from "react";
+import { type ReactNode, useId } from "react";
 import {
   type DefaultValues,
   type FieldErrors,
@@ -14,12 +13,12 @@ import {
 } from "react-hook-form";
 import { toast } from "sonner";
 import type { ZodType } from "zod";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-field";
 import { FieldError, Label } from "@/components/ui/label";
 import { fieldText, setServerError } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
+import { SubmitButton, type SubmitProps } from "./submit-button";
 
 /**
  * The money-form shell (transfer, swap, withdrawal, marketplace offer, new video): react-hook-form
@@ -229,62 +228,6 @@ type MoneyFormCardProps = {
   /** Alerts shown above the form (a closed form, a held wallet). */
   notes?: ReactNode;
 };
-
-type SubmitProps = {
-  label: string;
-  /** The idle icon; a spinner replaces it while `pending`. */
-  icon: ReactNode;
-  /** The label while pending (defaults to `label`). */
-  pendingLabel?: string;
-  /** The idempotent mutation's `isPending` (or a lookup before the confirmation). */
-  pending?: boolean;
-  disabled?: boolean;
-  /**
-   * Why the button is disabled, shown beside it and describing it (a button that would be
-   * refused is disabled with its reason, never offered and then refused).
-   */
-  why?: { id: string; text: ReactNode } | null;
-  ref?: Ref<HTMLButtonElement>;
-  /** The button's width (full by default; a bare form's grid stretches it anyway). */
-  className?: string;
-};
-
-function SubmitButton({
-  label,
-  icon,
-  pendingLabel,
-  pending = false,
-  disabled,
-  why,
-  ref,
-  className = "w-full",
-}: SubmitProps) {
-  const button = (
-    <Button
-      ref={ref}
-      type="submit"
-      variant="gradient"
-      size="lg"
-      className={className}
-      disabled={disabled ?? pending}
-      aria-describedby={why ? why.id : undefined}
-    >
-      {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}
-      {pending ? (pendingLabel ?? label) : label}
-    </Button>
-  );
-  // The button keeps its place (and identity) whether or not a reason shows under it.
-  return (
-    <>
-      {button}
-      {why ? (
-        <p id={why.id} className="-mt-2 text-sm text-muted-foreground" data-testid="submit-why">
-          {why.text}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 /**
  * A labelled field: the label (with what sits at its right, e.g. the balance), the control, its

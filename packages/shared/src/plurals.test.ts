@@ -76,8 +76,6 @@ const FIXED_FIGURES = new Set([
   "marketplace:sell.bounds",
   "money:rates.usdtToViewsRate",
   "money:rates.viewsToUsdtRate",
-  "money:units.view",
-  "money:units.views",
   "pages:disclaimer.description",
   "pages:referral-policy.description",
   "ranking:settings.hint",

@@ -86,7 +86,9 @@ export function AdminOverview() {
                 {TOTALS.map((key) => (
                   <div key={key} className="flex justify-between gap-3">
                     <dt className="text-muted-foreground">{t(`common:ledgerTotals.${key}`)}</dt>
-                    <dd className="tabular-nums">{fmt.amount(totals[currency][key], currency)}</dd>
+                    <dd className="whitespace-nowrap tabular-nums">
+                      {fmt.amount(totals[currency][key], currency)}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -240,6 +240,10 @@ test("post a video → another member watches it to completion → both balances
     for (const row of await headerTopsOfRows(page)) {
       expect(Math.max(...row) - Math.min(...row), `feed header row ${row}`).toBeLessThan(1);
     }
+    // The views chip keeps its box's left edge: the wider pending note does not push it inward.
+    const chip = await page.getByTestId("feed-balance").boundingBox();
+    const box = await page.getByTestId("feed-balance").locator("..").boundingBox();
+    expect(Math.abs((chip?.x ?? 0) - (box?.x ?? 1))).toBeLessThan(1);
     // Back in the feed, the video is marked as watched and earned, and today counts one more.
     await open(page, "/feed?theme=Technology");
     await expect(

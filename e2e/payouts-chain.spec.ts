@@ -113,14 +113,14 @@ test("staff sends a withdrawal from the hot wallet with one click; the member se
     const complete = staff.page.getByRole("dialog", { name: "Complete withdrawal" });
     await expect(complete.getByTestId("payout-verify-hint")).toContainText("checked on BEP20");
     await complete.getByLabel("Transaction hash").fill(firstHash);
-    await complete.getByRole("button", { name: "Mark as COMPLETED" }).click();
+    await complete.getByRole("button", { name: "Mark as completed" }).click();
     await expect(
       complete.getByText(
         "This transaction sends 148 USDT; this withdrawal pays 118 USDT (after the fee).",
       ),
     ).toBeVisible();
     await complete.getByRole("button", { name: "Cancel" }).click();
-    await expect(second.getByTestId("support-withdrawal-status")).toHaveText("Pending");
+    await expect(second.getByTestId("support-withdrawal-status")).toHaveText("Processing");
   } finally {
     await staff.close();
   }

@@ -107,7 +107,7 @@ test("support and an admin are offered only what they may do, and nothing offere
     await large.getByTestId("desk-status").selectOption("COMPLETED");
     const complete = support.page.getByRole("dialog", { name: "Complete withdrawal" });
     await complete.getByLabel("Transaction hash").fill(TRON_HASH);
-    await complete.getByRole("button", { name: "Mark as COMPLETED" }).click();
+    await complete.getByRole("button", { name: "Mark as completed" }).click();
     await expect(complete).toBeHidden();
     await expect(large.getByTestId("support-withdrawal-status")).toHaveText(
       "Awaiting second approval",

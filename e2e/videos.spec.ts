@@ -60,6 +60,24 @@ async function totalViews(page: Page): Promise<number> {
   return Number(b.views) + Number(b.heldViews);
 }
 
+/**
+ * The feed header's chips and buttons that share a row share their top: the pending note under
+ * the views chip does not lift the chip above its neighbours.
+ */
+async function headerTopsOfRows(page: Page): Promise<number[][]> {
+  const tops = await page
+    .getByTestId("feed-actions")
+    .locator(":scope > *")
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  const rows: number[][] = [];
+  for (const top of [...tops].sort((a, b) => a - b)) {
+    const row = rows.find((r) => Math.abs((r[0] ?? 0) - top) < 30);
+    if (row) row.push(top);
+    else rows.push([top]);
+  }
+  return rows;
+}
+
 async function feedBalance(page: Page): Promise<number> {
   await page.goto("/feed");
   return shownBalance(page);
@@ -235,6 +253,13 @@ test("post a video → another member watches it to completion → both balances
       brunoBefore + brunoHeldBefore + 1,
     );
     await expect(page.getByTestId("held-views")).toContainText(/^Pending: .* · clears from /);
+    for (const row of await headerTopsOfRows(page)) {
+      expect(Math.max(...row) - Math.min(...row), `feed header row ${row}`).toBeLessThan(1);
+    }
+    // The views chip keeps its box's left edge: the wider pending note does not push it inward.
+    const chip = await page.getByTestId("feed-balance").boundingBox();
+    const box = await page.getByTestId("feed-balance").locator("..").boundingBox();
+    expect(Math.abs((chip?.x ?? 0) - (box?.x ?? 1))).toBeLessThan(1);
     // Back in the feed, the video is marked as watched and earned, and today counts one more.
     await open(page, "/feed?theme=Technology");
     await expect(

@@ -113,15 +113,19 @@ test("a member withdraws; support unlocks the desk, takes and completes it; the 
     await desk.getByTestId("desk-status").selectOption("PROCESSING");
     await expect(staff.page.getByText("Status Updated").first()).toBeVisible();
     await expect(desk.getByText("Taken by support")).toBeVisible();
+    // One status per row: the badge says what the dropdown says, after a reload too.
+    await expect(desk.getByTestId("support-withdrawal-status")).toHaveText("Processing");
+    await staff.page.reload();
+    await expect(desk.getByTestId("support-withdrawal-status")).toHaveText("Processing");
     await desk.getByTestId("desk-status").selectOption("COMPLETED");
     const complete = staff.page.getByRole("dialog", { name: "Complete withdrawal" });
     await complete.getByLabel("Transaction hash").fill(`0x${TRON_HASH}`);
-    await complete.getByRole("button", { name: "Mark as COMPLETED" }).click();
+    await complete.getByRole("button", { name: "Mark as completed" }).click();
     await expect(
       complete.getByText("This is not a valid TRC20 transaction hash").first(),
     ).toBeVisible();
     await complete.getByLabel("Transaction hash").fill(TRON_HASH);
-    await complete.getByRole("button", { name: "Mark as COMPLETED" }).click();
+    await complete.getByRole("button", { name: "Mark as completed" }).click();
     await expect(complete).toBeHidden();
     await expect(desk.getByTestId("support-withdrawal-status")).toHaveText("Completed");
     expect(await hasNoHorizontalOverflow(staff.page)).toBe(true);
@@ -243,7 +247,7 @@ test("a withdrawal above 1,000 USDT waits for a second admin, who approves it; t
     await desk.getByTestId("desk-status").selectOption("COMPLETED");
     const complete = staff.page.getByRole("dialog", { name: "Complete withdrawal" });
     await complete.getByLabel("Transaction hash").fill(TRON_HASH);
-    await complete.getByRole("button", { name: "Mark as COMPLETED" }).click();
+    await complete.getByRole("button", { name: "Mark as completed" }).click();
     await expect(complete).toBeHidden();
     await expect(desk.getByTestId("support-withdrawal-status")).toHaveText(
       "Awaiting second approval",

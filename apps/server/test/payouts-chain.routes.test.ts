@@ -223,7 +223,7 @@ describe("a pasted hash on a verified network", () => {
     expect(await payoutPostings(w.withdrawalId)).toBe(0);
     const paidErc20 = async () =>
       BigInt(
-        (await computeTransparency(db(), clock.now())).totals.paidOut.find(
+        (await computeTransparency(db(), clock.now())).paidOutByNetwork.find(
           (p) => p.network === "ERC20",
         )?.usdt ?? "0",
       );

@@ -90,3 +90,110 @@ export function auditAmounts(value: Record<string, unknown> | null | undefined):
   }
   return found;
 }
+
+/**
+ * Every key an audit row's before/after may hold (the server's audit-completeness test fails on
+ * one missing here); the console labels each (locales `admin:audit.fields`), and the console's
+ * code test renders every one in both languages.
+ */
+export const AUDIT_DETAIL_KEYS = [
+  "actual",
+  "amount",
+  "appealRequestId",
+  "approvedBy",
+  "body",
+  "cashoutPaused",
+  "confirmations",
+  "failureReason",
+  "from",
+  "heldViews",
+  "level",
+  "maxFeePerGas",
+  "nonce",
+  "pauseReason",
+  "pausedAt",
+  "processedBy",
+  "reasons",
+  "replaces",
+  "returnReason",
+  "reviewedAt",
+  "role",
+  "score",
+  "sessions",
+  "status",
+  "suspended",
+  "txHash",
+  "txVerified",
+  "unlockedUntil",
+  "usdt",
+  "usdtBonus",
+  "views",
+  "viewsBonus",
+] as const;
+
+/** The before/after keys whose value is a code the console translates (`admin:audit.values`). */
+export const AUDIT_CODED_KEYS = ["status", "level", "returnReason"] as const;
+
+/**
+ * Every code those keys may hold: withdrawal, support, referral, hold and bonus statuses, risk
+ * levels and why the chain returned a payout (the audit-completeness test fails on one missing).
+ */
+export const AUDIT_VALUES = [
+  "SENT",
+  "AWAITING_APPROVAL",
+  "CONFIRMING",
+  "COMPLETED",
+  "FAILED",
+  "CANCELLED",
+  "PENDING",
+  "PROCESSING",
+  "HELD",
+  "PAID",
+  "REJECTED",
+  "AVAILABLE",
+  "CLAIMED",
+  "CLEARED",
+  "CLAWED_BACK",
+  "low",
+  "normal",
+  "high",
+  "REVERTED",
+  "DROPPED",
+  "REPLACED",
+] as const;
+
+/**
+ * Every kind of ledger transaction (`ledger_post`'s first argument, and the services' postings);
+ * the admin member page names each (locales `admin:member.ledgerKinds`). A server test finds every
+ * kind the code posts and checks it is listed here.
+ */
+export const LEDGER_KINDS = [
+  "account_deletion_forfeit",
+  "adjustment",
+  "annual_claim",
+  "boost",
+  "daily_claim",
+  "event_bonus",
+  "hold_claw_back",
+  "hold_clear",
+  "market_buy",
+  "market_cancel",
+  "market_list",
+  "milestone_reward",
+  "mystery_box",
+  "referral_commission",
+  "referral_reward",
+  "signup_bonus",
+  "swap",
+  "transfer",
+  "verification",
+  "video_post",
+  "view_request",
+  "view_request_match",
+  "view_request_refund",
+  "watch_reward",
+  "withdrawal_cancel",
+  "withdrawal_payout",
+  "withdrawal_request",
+  "withdrawal_return",
+] as const;

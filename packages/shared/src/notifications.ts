@@ -99,15 +99,31 @@ export function notificationLink(kind: TNotificationKind, params: Record<string,
   return base;
 }
 
+/** The parameter whose number a kind's text counts: its plural form follows it (ADR 069). */
+const COUNTED: Partial<Record<TNotificationKind, string>> = {
+  milestoneReached: "views",
+  referralConfirmed: "views",
+  offerSold: "views",
+  dailyPrizeOpening: "minutes",
+};
+
 /**
  * The catalogue's parameters of a notification: minor units of views or USDT written as the
- * formatters take them ("1000" views, "40.5" USDT).
+ * formatters take them ("1000" views, "40.5" USDT), and `count` for the text's plural form (the
+ * views or minutes it counts; a transfer's or a cleared hold's views).
  */
 export function notificationTextParams(
   kind: TNotificationKind,
   params: Record<string, string>,
-): Record<string, string> {
-  const out: Record<string, string> = { ...params };
+): Record<string, string | number> {
+  const out: Record<string, string | number> = { ...params };
+  const counted = COUNTED[kind];
+  if (counted && /^\d+$/.test(params[counted] ?? "")) out.count = Number(params[counted]);
+  if (params.currency === "VIEWS" && /^\d+$/.test(params.amount ?? ""))
+    out.count = Number(params.amount);
+  // A reason that ends its own sentence does not get a second period ("….. You can appeal").
+  if (kind === "cashoutPaused" && params.reason)
+    out.reason = params.reason.replace(/[\s.!?…]+$/u, "");
   if ((kind === "transferReceived" || kind === "holdCleared") && params.amount !== undefined) {
     out.amount = params.currency === "USDT" ? usdtText(params.amount) : params.amount;
     // body_USDT / body_VIEWS: the amount in its currency's figures.

@@ -22,6 +22,12 @@ try {
       console.log(`  ${kind.padEnd(20)} ${fmt(currency, v)}`);
     console.log(`  sum of all accounts  ${fmt(currency, t.sum)}`);
   }
+  // The figures the admin overview and the transparency page show (ADR 069).
+  for (const [currency, figures] of Object.entries(report.figures)) {
+    console.log(`${currency} as published:`);
+    for (const [key, v] of Object.entries(figures))
+      console.log(`  ${key.padEnd(20)} ${fmt(currency, BigInt(v))}`);
+  }
   if (report.ok) {
     console.log(
       "ledger OK: every transaction balances, projections match, no member balance is negative",

@@ -29,7 +29,8 @@ export function useMoneyFormat() {
       const text =
         currency === "USDT"
           ? t("units.usdt", { amount: number })
-          : t(abs === 1n ? "units.view" : "units.views", { amount: number });
+          : // Plural forms by the language's rules (ADR 069): "1 view", "1,500 views".
+            t("units.views", { amount: number, count: Number(abs) });
       return `${sign}${text}`;
     };
     return {

@@ -3,6 +3,7 @@ import { ADMIN, LOCALES } from "../constants";
 import { validationKey as v } from "../errors";
 import { ROLES } from "./accounts";
 import { ZBalances, ZMemberRef } from "./money";
+import { ZLedgerTotalsByCurrency } from "./transparency";
 import { ZSupportRequest } from "./withdrawals";
 
 const ZMinor = z.string().regex(/^-?\d+$/);
@@ -184,18 +185,9 @@ export const ZAuditPage = z
   .meta({ id: "AuditPage" });
 export type TAuditPage = z.infer<typeof ZAuditPage>;
 
-const ZCurrencyTotals = z.object({
-  issued: ZMinor.describe("net issued by the platform (minus the rewards account)"),
-  members: ZMinor.describe("held by members, pending withdrawals included"),
-  withdrawalEscrow: ZMinor,
-  marketplaceEscrow: ZMinor,
-  paidOut: ZMinor,
-  fees: ZMinor,
-});
-
 export const ZAdminOverview = z
   .object({
-    totals: z.object({ VIEWS: ZCurrencyTotals, USDT: ZCurrencyTotals }),
+    totals: ZLedgerTotalsByCurrency,
     counts: z.object({
       members: z.number().int(),
       confirmed: z.number().int(),

@@ -60,6 +60,17 @@ export const RISK_REASON_CODES = [
 ] as const;
 export type RiskReasonCode = (typeof RISK_REASON_CODES)[number];
 
+/** The number each reason's text counts: its plural form follows it (ADR 069). */
+export const RISK_REASON_COUNTS: Record<RiskReasonCode, string> = {
+  sharedDevice: "accounts",
+  sharedNetwork: "accounts",
+  sharedDeviceAndNetwork: "accounts",
+  sessionBurst: "perHour",
+  identicalTimings: "sessions",
+  backToBack: "sessions",
+  referralFlagged: "referrals",
+};
+
 /** One reason for a risk score: a code (rendered from the admin locale) with its numbers. */
 export const ZRiskReason = z
   .object({

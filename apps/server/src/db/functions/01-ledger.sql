@@ -193,3 +193,39 @@ BEGIN
   FROM ledger_accounts WHERE profile_id = p_profile);
 END;
 $$;
+
+-- The platform's totals per currency from the ledger's accounts (ADR 069): the one query behind
+-- the admin overview, the transparency page and `ledger:verify`'s figures. Member accounts count
+-- their running balance, system accounts the sum of their entries. Because every transaction
+-- balances, issued (what the rewards account put out, net) = in circulation (members' own and
+-- on-hold balances) + withdrawal escrow (the members' pending accounts and the withdrawal escrow
+-- account) + marketplace escrow + paid out + fees.
+CREATE OR REPLACE FUNCTION vv_ledger_totals() RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    WITH by_kind AS (
+      SELECT a.currency, a.kind, sum(a.balance) AS total
+      FROM ledger_accounts a WHERE a.profile_id IS NOT NULL GROUP BY a.currency, a.kind
+      UNION ALL
+      SELECT a.currency, a.kind, coalesce(sum(e.amount), 0)
+      FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+      WHERE a.profile_id IS NULL GROUP BY a.currency, a.kind),
+    per_currency AS (
+      SELECT c.currency,
+        -coalesce(sum(k.total) FILTER (WHERE k.kind = 'rewards'), 0) AS issued,
+        coalesce(sum(k.total) FILTER (WHERE k.kind IN ('member', 'member_held')), 0) AS in_circulation,
+        coalesce(sum(k.total) FILTER (WHERE k.kind IN ('member_pending', 'withdrawal_escrow')), 0)
+          AS withdrawal_escrow,
+        coalesce(sum(k.total) FILTER (WHERE k.kind = 'marketplace_escrow'), 0) AS marketplace_escrow,
+        coalesce(sum(k.total) FILTER (WHERE k.kind = 'payouts'), 0) AS paid_out,
+        coalesce(sum(k.total) FILTER (WHERE k.kind = 'fees'), 0) AS fees
+      FROM (VALUES ('VIEWS'), ('USDT')) AS c(currency)
+      LEFT JOIN by_kind k ON k.currency = c.currency
+      GROUP BY c.currency)
+    SELECT jsonb_object_agg(currency, jsonb_build_object(
+      'issued', issued::text, 'inCirculation', in_circulation::text,
+      'withdrawalEscrow', withdrawal_escrow::text, 'marketplaceEscrow', marketplace_escrow::text,
+      'paidOut', paid_out::text, 'fees', fees::text))
+    FROM per_currency);
+END;
+$$;

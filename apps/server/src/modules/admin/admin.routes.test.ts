@@ -288,7 +288,7 @@ describe("overview, ledger check and audit export", () => {
   it("totals the ledger per currency and runs the invariant check", async () => {
     const overview = (await admin.c.request("GET", "/api/admin/overview")).json();
     expect(BigInt(overview.totals.USDT.issued)).toBe(
-      BigInt(overview.totals.USDT.members) +
+      BigInt(overview.totals.USDT.inCirculation) +
         BigInt(overview.totals.USDT.withdrawalEscrow) +
         BigInt(overview.totals.USDT.marketplaceEscrow) +
         BigInt(overview.totals.USDT.paidOut) +

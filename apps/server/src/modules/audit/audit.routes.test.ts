@@ -3,6 +3,9 @@ import { join } from "node:path";
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_ACTIONS,
+  AUDIT_CODED_KEYS,
+  AUDIT_DETAIL_KEYS,
+  AUDIT_VALUES,
   type AuditAction,
   auditAmounts,
 } from "@viewvault/shared";
@@ -351,6 +354,18 @@ describe("the audit log", () => {
       const of = rows.filter((r) => r.action === action);
       expect(of.length, `no ${action} row was written`).toBeGreaterThan(0);
       for (const row of of) expect(missing(row), action).toEqual([]);
+    }
+    // Every detail key and every coded value has its words in the console (admin:audit).
+    const keys = new Set<string>(AUDIT_DETAIL_KEYS);
+    const coded = new Set<string>(AUDIT_CODED_KEYS);
+    const values = new Set<string>(AUDIT_VALUES);
+    for (const row of rows) {
+      for (const [key, value] of Object.entries({ ...row.before, ...row.after })) {
+        if (key === "currency") continue;
+        expect(keys.has(key), `audit detail key ${key}`).toBe(true);
+        if (coded.has(key) && typeof value === "string")
+          expect(values.has(value), `audit value ${key}=${value}`).toBe(true);
+      }
     }
   });
 

@@ -1,5 +1,7 @@
+import type { TLedgerTotalsByCurrency } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
+import { callSql, functionCall } from "../../db/function-call";
 
 /** The ledger's invariant checks, one query each (at most 20 offending rows per check). */
 
@@ -180,4 +182,19 @@ export function heldAccountMismatch(db: DbOrTx) {
                            and a.profile_id = h.member_id and a.currency = h.currency)
         limit 20`,
   );
+}
+
+const LEDGER_TOTALS = functionCall("vv_ledger_totals", {}, "jsonb");
+
+/**
+ * The platform's totals per currency (vv_ledger_totals, db/functions/01-ledger.sql, ADR 069):
+ * the one computation the admin overview, the transparency page and `ledger:verify` show.
+ */
+export async function ledgerTotals(db: DbOrTx): Promise<TLedgerTotalsByCurrency> {
+  const [row] = await queryRows<{ outcome: TLedgerTotalsByCurrency }>(
+    db,
+    callSql(LEDGER_TOTALS, {}),
+  );
+  if (!row) throw new Error("vv_ledger_totals answered no row");
+  return row.outcome;
 }

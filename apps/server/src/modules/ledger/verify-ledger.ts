@@ -1,3 +1,4 @@
+import type { TLedgerTotals, TLedgerTotalsByCurrency } from "@viewvault/shared";
 import type { DbOrTx } from "../../db/client";
 import {
   accountsDriftingFromEntries,
@@ -5,6 +6,7 @@ import {
   balancesByKind,
   heldAccountMismatch,
   ledgerCounts,
+  ledgerTotals,
   marketEscrowMismatch,
   negativeMemberAccounts,
   orphanedMemberReferences,
@@ -18,7 +20,24 @@ export interface LedgerReport {
   problems: string[];
   /** Per currency: member holdings (member + member_pending + member_held), each system account, the sum (0). */
   totals: Record<string, { members: bigint; system: Record<string, bigint>; sum: bigint }>;
+  /** The figures the admin overview and the transparency page show (vv_ledger_totals, ADR 069). */
+  figures: TLedgerTotalsByCurrency;
   counts: { transactions: number; entries: number; accounts: number };
+}
+
+type Totals = LedgerReport["totals"][string];
+
+/** The published figures recomputed from the accounts by kind, to hold vv_ledger_totals to. */
+function figuresOf(t: Totals | undefined, held: { inCirculation: bigint; pending: bigint }) {
+  const of = (kind: string) => t?.system[kind] ?? 0n;
+  return {
+    issued: -of("rewards"),
+    inCirculation: held.inCirculation,
+    withdrawalEscrow: held.pending + of("withdrawal_escrow"),
+    marketplaceEscrow: of("marketplace_escrow"),
+    paidOut: of("payouts"),
+    fees: of("fees"),
+  } satisfies Record<keyof TLedgerTotals, bigint>;
 }
 
 /**
@@ -52,17 +71,34 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
     );
 
   const totals: LedgerReport["totals"] = {};
+  const held = new Map<string, { inCirculation: bigint; pending: bigint }>();
   for (const r of await balancesByKind(db)) {
     const t = totals[r.currency] ?? { members: 0n, system: {}, sum: 0n };
     totals[r.currency] = t;
     const value = BigInt(r.total);
-    if (r.kind === "member" || r.kind === "member_pending" || r.kind === "member_held")
+    const h = held.get(r.currency) ?? { inCirculation: 0n, pending: 0n };
+    held.set(r.currency, h);
+    if (r.kind === "member" || r.kind === "member_pending" || r.kind === "member_held") {
       t.members += value;
-    else t.system[r.kind] = value;
+      if (r.kind === "member_pending") h.pending += value;
+      else h.inCirculation += value;
+    } else t.system[r.kind] = value;
     t.sum += value;
   }
   for (const [currency, t] of Object.entries(totals)) {
     if (t.sum !== 0n) problems.push(`${currency} accounts sum to ${t.sum}, not 0`);
   }
-  return { ok: problems.length === 0, problems, totals, counts: await ledgerCounts(db) };
+  const figures = await ledgerTotals(db);
+  for (const currency of ["VIEWS", "USDT"] as const) {
+    const expected = figuresOf(
+      totals[currency],
+      held.get(currency) ?? { inCirculation: 0n, pending: 0n },
+    );
+    for (const [key, value] of Object.entries(expected)) {
+      const shown = figures[currency][key as keyof TLedgerTotals];
+      if (BigInt(shown) !== value)
+        problems.push(`${currency} ${key}: the published figure ${shown} ≠ the accounts' ${value}`);
+    }
+  }
+  return { ok: problems.length === 0, problems, totals, figures, counts: await ledgerCounts(db) };
 }

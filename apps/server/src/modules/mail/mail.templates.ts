@@ -150,7 +150,7 @@ export function renderNotice(
       const amount =
         params.currency === "USDT"
           ? t("money:units.usdt", { amount: formatUsdt(minor, locale) })
-          : t("money:units.views", { amount: formatViews(minor, locale) });
+          : t("money:units.views", { amount: formatViews(minor, locale), count: Number(minor) });
       return renderMail("transferReceived", locale, {
         url: `${publicUrl}/activity`,
         amount,
@@ -160,7 +160,10 @@ export function renderNotice(
     case "offerSold":
       return renderMail("offerSold", locale, {
         url: `${publicUrl}/marketplace`,
-        views: t("money:units.views", { amount: formatViews(BigInt(params.views ?? "0"), locale) }),
+        views: t("money:units.views", {
+          amount: formatViews(BigInt(params.views ?? "0"), locale),
+          count: Number(params.views ?? "0"),
+        }),
         total: t("money:units.usdt", { amount: formatUsdt(BigInt(params.total ?? "0"), locale) }),
         buyer: `@${params.buyer ?? ""}`,
       });

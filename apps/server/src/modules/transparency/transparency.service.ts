@@ -1,28 +1,24 @@
 import { NETWORKS, type Network, TRANSPARENCY, type TTransparency } from "@viewvault/shared";
 import type { DbOrTx } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import { balancesByKind } from "../ledger/ledger-invariants.repository";
+import { ledgerTotals } from "../ledger/ledger-invariants.repository";
 import { dailyFlows, payoutsByNetwork } from "./transparency.repository";
 
 const DAY_MS = 86_400_000;
 
 /**
- * The platform's totals from the ledger's accounts (ADR 026): issued is what the rewards
- * (issuance) account has put out, net; in circulation what members hold; in escrow the views
- * listed on the marketplace and the USDT held for pending withdrawals (withdrawal escrow and the
- * members' pending accounts); paid out what the payouts account received, per network named in the
- * withdrawal's ledger memo. Nothing here is typed in: when withdrawals post to `payouts`, the
- * figure follows.
+ * The platform's totals from the ledger's accounts (ADR 026): the admin overview's figures, from
+ * the same database function (vv_ledger_totals, ADR 069) — issued, in circulation, withdrawal and
+ * marketplace escrow, paid out and fees, which add up — plus what the payouts account received
+ * per network named in the withdrawal's ledger memo. Nothing here is typed in.
  */
 export async function computeTransparency(db: DbOrTx, now: Date): Promise<TTransparency> {
-  const kinds = await balancesByKind(db);
+  const totals = await ledgerTotals(db);
   const payouts = await payoutsByNetwork(db);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (TRANSPARENCY.chartDays - 1) * DAY_MS);
   const flows = await dailyFlows(db, since);
 
-  const total = (kind: string, currency: string) =>
-    BigInt(kinds.find((k) => k.kind === kind && k.currency === currency)?.total ?? "0");
   const byDay = new Map(flows.map((f) => [f.day, f]));
   const daily = Array.from({ length: TRANSPARENCY.chartDays }, (_, i) => {
     const day = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
@@ -40,22 +36,8 @@ export async function computeTransparency(db: DbOrTx, now: Date): Promise<TTrans
       .reduce((sum, p) => sum + BigInt(p.total), 0n)
       .toString();
   return {
-    totals: {
-      issued: {
-        views: (-total("rewards", "VIEWS")).toString(),
-        usdt: (-total("rewards", "USDT")).toString(),
-      },
-      inCirculation: {
-        // Earnings on hold are the members' own too (ADR 047).
-        views: (total("member", "VIEWS") + total("member_held", "VIEWS")).toString(),
-        usdt: (total("member", "USDT") + total("member_held", "USDT")).toString(),
-      },
-      inEscrow: {
-        views: (total("marketplace_escrow", "VIEWS") + total("member_pending", "VIEWS")).toString(),
-        usdt: (total("withdrawal_escrow", "USDT") + total("member_pending", "USDT")).toString(),
-      },
-      paidOut: NETWORKS.map((network) => ({ network, usdt: paid(network) })),
-    },
+    totals,
+    paidOutByNetwork: NETWORKS.map((network) => ({ network, usdt: paid(network) })),
     daily,
     computedAt: now.toISOString(),
   };

@@ -10,7 +10,12 @@ import { MoneyField } from "./money-field";
 import { MoneyForm, useMoneyForm } from "./money-form";
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock("sonner", () => ({ toast: { error: toastError, success: vi.fn() } }));
+const toastDismiss = vi.hoisted(() => vi.fn());
+vi.mock("sonner", () => ({
+  toast: { error: toastError, success: vi.fn(), dismiss: toastDismiss },
+}));
+/** One toast per form: each failure names the form's toast id. */
+const ONE_TOAST = { id: expect.any(String) };
 
 type Values = { recipient: string; amount: string };
 
@@ -88,7 +93,10 @@ beforeAll(async () => {
   await i18n.changeLanguage("en");
   await i18n.loadNamespaces(["common", "errors"]);
 });
-beforeEach(() => toastError.mockReset());
+beforeEach(() => {
+  toastError.mockReset();
+  toastDismiss.mockReset();
+});
 
 describe("MoneyForm", () => {
   it("shows each field's check from the contract and toasts the first in field order", async () => {
@@ -102,7 +110,7 @@ describe("MoneyForm", () => {
     );
     expect(screen.getByText("Recipient not found").id).toBe("recipient-error");
     expect(screen.getByLabelText("Amount").getAttribute("aria-invalid")).toBe("true");
-    expect(toastError).toHaveBeenCalledExactlyOnceWith("Please enter a valid amount");
+    expect(toastError).toHaveBeenCalledExactlyOnceWith("Please enter a valid amount", ONE_TOAST);
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -119,11 +127,25 @@ describe("MoneyForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Review" }));
     await waitFor(() => expect(screen.getByText("Insufficient balance").id).toBe("amount-error"));
     expect(send).toHaveBeenCalledWith({ recipient: "ana", amount: "50" });
-    expect(toastError).toHaveBeenLastCalledWith("Insufficient balance");
+    expect(toastError).toHaveBeenLastCalledWith("Insufficient balance", ONE_TOAST);
 
     fireEvent.click(screen.getByRole("button", { name: "Review" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Failed"));
-    expect(toastError).toHaveBeenLastCalledWith("Failed");
+    expect(toastError).toHaveBeenLastCalledWith("Failed", ONE_TOAST);
+  });
+
+  it("dismisses the failure's toast when the attempt it answered is valid", async () => {
+    const send = vi.fn(async () => undefined);
+    render(<TestForm send={send} />);
+    fireEvent.change(screen.getByLabelText("Amount"), { target: { value: "abc" } });
+    fireEvent.click(screen.getByRole("button", { name: "Review" }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledTimes(1));
+    const id = toastError.mock.calls[0]?.[1]?.id;
+    fireEvent.change(screen.getByLabelText("Amount"), { target: { value: "50" } });
+    fireEvent.change(screen.getByLabelText("Recipient"), { target: { value: "ana" } });
+    fireEvent.click(screen.getByRole("button", { name: "Review" }));
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    expect(toastDismiss).toHaveBeenCalledWith(id);
   });
 
   it("closes every field and the button when disabled", () => {

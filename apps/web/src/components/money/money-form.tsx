@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { TFunction } from "i18next";
-import { Loader2 } from "lucide-react";
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, useId } from "react";
 import {
   type DefaultValues,
   type FieldErrors,
@@ -14,11 +13,11 @@ import {
 } from "react-hook-form";
 import { toast } from "sonner";
 import type { ZodType } from "zod";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-field";
 import { fieldText, setServerError } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
+import { SubmitButton, type SubmitProps } from "./submit-button";
 
 /**
  * The money-form shell (transfer, swap, withdrawal, marketplace offer, new video): react-hook-form
@@ -54,6 +53,9 @@ export function useMoneyForm<TValues extends FieldValues, TContext>({
   };
   const form = useForm<TValues, TContext>({ defaultValues, context, resolver });
   const { errors } = form.formState;
+  // One toast per form: a new failure replaces the last one, a valid submit dismisses it.
+  const toastId = useId();
+  FORM_TOASTS.set(form.control, toastId);
 
   /** A field's error in the member's language (null when it has none). */
   function fieldError(name: FieldPath<TValues>): string | null {
@@ -64,7 +66,7 @@ export function useMoneyForm<TValues extends FieldValues, TContext>({
   const onInvalid: SubmitErrorHandler<TValues> = (found) => {
     const message = fields.map((name) => messageOf(found, name)).find(Boolean);
     const text = fieldText(t, message);
-    if (text) toast.error(text);
+    if (text) toast.error(text, { id: toastId });
   };
 
   /** The server's refusal on its field (or `fallbackField`), anything else on the form. */
@@ -82,7 +84,7 @@ export function useMoneyForm<TValues extends FieldValues, TContext>({
   ) {
     const { toastFallback, ...rest } = options;
     refuse(error, rest);
-    toast.error(errorText(t, error, toastFallback ?? options.fallback));
+    toast.error(errorText(t, error, toastFallback ?? options.fallback), { id: toastId });
   }
 
   return {
@@ -102,6 +104,9 @@ function messageOf<TValues extends FieldValues>(
   const found = (errors as Record<string, { message?: unknown } | undefined>)[name];
   return typeof found?.message === "string" ? found.message : undefined;
 }
+
+/** Each form's toast id (useMoneyForm's), so the form's layout can dismiss it on a valid submit. */
+const FORM_TOASTS = new WeakMap<object, string>();
 
 /**
  * A money form's layout: the card (icon, title, description, notes above the form), the form
@@ -157,7 +162,12 @@ export function MoneyForm<TValues extends FieldValues, TContext>({
   );
   const element = (
     <form
-      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      onSubmit={form.handleSubmit((values) => {
+        // The failure toasted for an earlier attempt is answered now: it goes.
+        const toastId = FORM_TOASTS.get(form.control);
+        if (toastId) toast.dismiss(toastId);
+        return onValid(values);
+      }, onInvalid)}
       noValidate
       className={className}
       aria-label={label}
@@ -217,41 +227,3 @@ type MoneyFormCardProps = {
   /** Alerts shown above the form (a closed form, a held wallet). */
   notes?: ReactNode;
 };
-
-type SubmitProps = {
-  label: string;
-  /** The idle icon; a spinner replaces it while `pending`. */
-  icon: ReactNode;
-  /** The label while pending (defaults to `label`). */
-  pendingLabel?: string;
-  /** The idempotent mutation's `isPending` (or a lookup before the confirmation). */
-  pending?: boolean;
-  disabled?: boolean;
-  ref?: Ref<HTMLButtonElement>;
-  /** The button's width (full by default; a bare form's grid stretches it anyway). */
-  className?: string;
-};
-
-function SubmitButton({
-  label,
-  icon,
-  pendingLabel,
-  pending = false,
-  disabled,
-  ref,
-  className = "w-full",
-}: SubmitProps) {
-  return (
-    <Button
-      ref={ref}
-      type="submit"
-      variant="gradient"
-      size="lg"
-      className={className}
-      disabled={disabled ?? pending}
-    >
-      {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}
-      {pending ? (pendingLabel ?? label) : label}
-    </Button>
-  );
-}

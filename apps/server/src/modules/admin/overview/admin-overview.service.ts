@@ -2,13 +2,14 @@ import { performance } from "node:perf_hooks";
 import type { TAdminOverview, TLedgerCheck } from "@viewvault/shared";
 import type { Db } from "../../../db/client";
 import type { Clock } from "../../../lib/clock";
-import { balancesByKind } from "../../ledger/ledger-invariants.repository";
+import { ledgerTotals } from "../../ledger/ledger-invariants.repository";
 import { verifyLedger } from "../../ledger/verify-ledger";
 import { reservesAlert } from "../../reserves/reserves.service";
 import { platformCounts } from "./admin-overview.repository";
 
 /**
- * Platform totals per currency from the ledger's accounts by kind, and the queues' counts:
+ * Platform totals per currency from the ledger's accounts (vv_ledger_totals, the transparency
+ * page's figures too: ADR 069), and the queues' counts:
  * pending withdrawals wait for a staff member (SENT), the second approval's queue is
  * AWAITING_APPROVAL, open support requests are the non-withdrawal ones not yet COMPLETED.
  */
@@ -16,26 +17,14 @@ export async function getOverview(
   db: Db,
   onlineNow: () => Promise<number>,
 ): Promise<TAdminOverview> {
-  const byKind = new Map<string, bigint>();
-  for (const r of await balancesByKind(db)) byKind.set(`${r.currency}:${r.kind}`, BigInt(r.total));
-  const totals = (currency: "VIEWS" | "USDT") => {
-    const of = (kind: string) => byKind.get(`${currency}:${kind}`) ?? 0n;
-    return {
-      issued: (-of("rewards")).toString(),
-      members: (of("member") + of("member_pending") + of("member_held")).toString(),
-      withdrawalEscrow: of("withdrawal_escrow").toString(),
-      marketplaceEscrow: of("marketplace_escrow").toString(),
-      paidOut: of("payouts").toString(),
-      fees: of("fees").toString(),
-    };
-  };
+  const totals = await ledgerTotals(db);
   const [counts, online, alert] = await Promise.all([
     platformCounts(db),
     onlineNow(),
     reservesAlert(db),
   ]);
   return {
-    totals: { VIEWS: totals("VIEWS"), USDT: totals("USDT") },
+    totals,
     counts: {
       members: counts?.members ?? 0,
       confirmed: counts?.confirmed ?? 0,

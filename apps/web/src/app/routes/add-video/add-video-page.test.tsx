@@ -79,32 +79,40 @@ describe("/add-video", () => {
     expect(screen.getByRole("link", { name: "Go to Login" }).getAttribute("href")).toBe("/auth");
   });
 
-  it("shows each of the seeds' six checks on submit, in order, then posts the video once", async () => {
+  it("offers Add Video once a title is found, says why beside it until then, then posts once", async () => {
     const { posted, keys } = setup("7");
     const { router } = await renderRoute("/add-video");
     expect(await screen.findByRole("heading", { level: 1, name: "Add Video" })).toBeTruthy();
     expect(screen.getByText("How it works")).toBeTruthy();
     const f = await form();
     expect(screen.getByTestId("add-video-balance").textContent).toBe("7");
-    // Enabled: every check answers with its message.
-    expect(f.submit).toHaveProperty("disabled", false);
-
-    await expectCheck(f.submit, "Please enter a YouTube URL");
-    expect(f.url.getAttribute("aria-invalid")).toBe("true");
-    const describedBy = f.url.getAttribute("aria-describedby") ?? "";
-    expect(document.getElementById(describedBy)?.textContent).toBe("Please enter a YouTube URL");
+    // The seed: disabled without a title; the reason beside it describes the button.
+    const needsTitle =
+      "Add Video needs the video's title: paste a YouTube link we can read it from.";
+    expect(f.submit).toHaveProperty("disabled", true);
+    const why = screen.getByTestId("submit-why");
+    expect(why.textContent).toBe(needsTitle);
+    expect(f.submit.getAttribute("aria-describedby")).toBe(why.id);
 
     fireEvent.change(f.url, { target: { value: "https://vimeo.com/123456" } });
-    await expectCheck(f.submit, "Please enter a valid YouTube URL");
+    expect(f.submit).toHaveProperty("disabled", true);
 
+    // An unknown video: the lookup's failure is said once (in the title's box), not twice.
     fireEvent.change(f.url, { target: { value: "https://youtu.be/aaaaaaaaaaa" } });
-    await expectCheck(f.submit, "Could not extract video title. Please check the YouTube URL");
+    const unavailable = "Could not extract video title. Please check the YouTube URL";
+    expect(await screen.findByText(unavailable)).toBeTruthy();
+    fireEvent.click(f.submit);
+    expect(screen.getAllByText(unavailable)).toHaveLength(1);
+    expect(f.submit).toHaveProperty("disabled", true);
 
     fireEvent.change(f.url, { target: { value: `https://youtu.be/${KNOWN}` } });
     expect(await screen.findByTestId("extracted-title")).toHaveProperty(
       "textContent",
       "Never Gonna Give You Up",
     );
+    await waitFor(() => expect(f.submit).toHaveProperty("disabled", false));
+    expect(screen.queryByTestId("submit-why")).toBeNull();
+    expect(screen.queryByText(unavailable)).toBeNull();
     await expectCheck(f.submit, "Please select a country");
     fireEvent.change(f.country, { target: { value: "BR" } });
     await expectCheck(f.submit, "Please select a theme");
@@ -121,14 +129,19 @@ describe("/add-video", () => {
     expect(keys()[0]).toBeTruthy();
   });
 
-  it("says 'You need at least 1 view to post a video' with a balance under 1 view", async () => {
+  it("is disabled at 0 views, with 'You need at least 1 view to post a video' beside it", async () => {
     const { posted } = setup("0");
     await renderRoute("/add-video");
     const f = await form();
     fireEvent.change(f.url, { target: { value: `https://www.youtube.com/watch?v=${KNOWN}` } });
     fireEvent.change(f.country, { target: { value: "BR" } });
     fireEvent.change(f.theme, { target: { value: "Music" } });
-    await expectCheck(f.submit, "You need at least 1 view to post a video");
+    expect(await screen.findByTestId("extracted-title")).toBeTruthy();
+    const why = screen.getByTestId("submit-why");
+    expect(why.textContent).toBe("You need at least 1 view to post a video");
+    expect(f.submit).toHaveProperty("disabled", true);
+    expect(f.submit.getAttribute("aria-describedby")).toBe(why.id);
+    fireEvent.click(f.submit);
     expect(posted).toEqual([]);
   });
 
@@ -144,6 +157,7 @@ describe("/add-video", () => {
     fireEvent.change(f.url, { target: { value: `https://youtu.be/${KNOWN}` } });
     fireEvent.change(f.country, { target: { value: "BR" } });
     fireEvent.change(f.theme, { target: { value: "Music" } });
+    await waitFor(() => expect(f.submit).toHaveProperty("disabled", false));
     fireEvent.click(f.submit);
     expect(await screen.findByText("Failed to add video. Please try again.")).toBeTruthy();
     await waitFor(() => expect(f.submit).toHaveProperty("disabled", false));

@@ -175,6 +175,8 @@ describe("/support", () => {
     fireEvent.change(password, { target: { value: "right-password" } });
     fireEvent.click(screen.getByRole("button", { name: "Unlock" }));
     expect(await screen.findByText("Access Granted")).toBeTruthy();
+    // The grant replaces the denial it answers: no "Access Denied" toast beside it.
+    await waitFor(() => expect(screen.queryByText("Access Denied: Invalid password")).toBeNull());
     const row = await screen.findByTestId("desk-request");
     expect(within(row).getByText("@bob")).toBeTruthy();
     // One request: "1 request", not "1 requests" (plurals through i18next).
@@ -183,6 +185,10 @@ describe("/support", () => {
     fireEvent.change(within(row).getByTestId("desk-status"), { target: { value: "PROCESSING" } });
     expect(await screen.findByText("Status Updated")).toBeTruthy();
     expect(statusBodies).toEqual([{ status: "PROCESSING" }]);
+    // Taken: the badge says what the dropdown says.
+    await waitFor(() =>
+      expect(within(row).getByTestId("support-withdrawal-status").textContent).toBe("Processing"),
+    );
     // Taken by this staff member: COMPLETED is now offered, and asks for the transaction hash.
     await waitFor(() =>
       expect(optionsOf(within(row).getByTestId("desk-status"))).toContain("COMPLETED"),

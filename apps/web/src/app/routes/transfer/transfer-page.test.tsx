@@ -152,6 +152,24 @@ describe("/transfer", () => {
     expect(f.amount.value).toBe("");
   });
 
+  it("drops the failure's toast once the transfer it answered is valid", async () => {
+    setup();
+    await renderRoute("/transfer");
+    const f = await form();
+    fireEvent.change(f.recipient, { target: { value: "bob" } });
+    expect(await within(f.form).findByText("Recipient found")).toBeTruthy();
+    fireEvent.change(f.amount, { target: { value: "50" } });
+    fireEvent.click(f.submit);
+    // The field says it, and so does the seeds' toast.
+    await waitFor(() =>
+      expect(screen.getAllByText("Minimum transfer is 100 views")).toHaveLength(2),
+    );
+    fireEvent.change(f.amount, { target: { value: "100" } });
+    fireEvent.click(f.submit);
+    expect(await screen.findByRole("dialog", { name: "Confirm transfer" })).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByText("Minimum transfer is 100 views")).toEqual([]));
+  });
+
   it("lists sent and received transfers", async () => {
     setup();
     await renderRoute("/transfer");

@@ -10,9 +10,10 @@ import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCheckLedger } from "../api/check-ledger";
 import { useOverview } from "../api/get-overview";
 
+/** The transparency page's figures and labels (ADR 069): they add up, fees included. */
 const TOTALS = [
   "issued",
-  "members",
+  "inCirculation",
   "withdrawalEscrow",
   "marketplaceEscrow",
   "paidOut",
@@ -76,7 +77,9 @@ export function AdminOverview() {
       <Card>
         <CardHeader>
           <CardTitle>{t("overview.totalsTitle")}</CardTitle>
-          <CardDescription>{t("overview.totalsDescription")}</CardDescription>
+          <CardDescription>
+            {t("overview.totalsDescription")} {t("common:ledgerTotals.sum")}
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           {(["VIEWS", "USDT"] as const).map((currency) => (
@@ -91,8 +94,10 @@ export function AdminOverview() {
               <dl className="grid gap-1">
                 {TOTALS.map((key) => (
                   <div key={key} className="flex justify-between gap-3">
-                    <dt className="text-muted-foreground">{t(`overview.${key}`)}</dt>
-                    <dd className="tabular-nums">{fmt.amount(totals[currency][key], currency)}</dd>
+                    <dt className="text-muted-foreground">{t(`common:ledgerTotals.${key}`)}</dt>
+                    <dd className="whitespace-nowrap tabular-nums">
+                      {fmt.amount(totals[currency][key], currency)}
+                    </dd>
                   </div>
                 ))}
               </dl>

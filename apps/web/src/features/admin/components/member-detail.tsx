@@ -94,7 +94,7 @@ function ProfileCard({ m }: { m: TAdminMemberDetail["member"] }) {
             <MemberStatus member={m} />
           </Field>
           <Field label={t("member.joined")}>{fmt.dateTime(m.createdAt)}</Field>
-          <Field label={t("member.locale")}>{m.locale}</Field>
+          <Field label={t("member.locale")}>{t(`member.languages.${m.locale}`)}</Field>
           <Field label={t("member.twoFactor")}>
             {m.twoFactorEnabled ? t("member.on") : t("member.off")}
           </Field>
@@ -181,7 +181,11 @@ function FlagsCard({ detail }: { detail: TAdminMemberDetail }) {
             {detail.flags.map((f) => (
               <li key={`${f.kind}-${f.address}`}>
                 <Badge variant="outline" className="whitespace-normal">
-                  {t(`member.flag.${f.kind}`, { address: f.address, accounts: f.accounts })}
+                  {t(`member.flag.${f.kind}`, {
+                    address: f.address,
+                    accounts: f.accounts,
+                    count: f.accounts,
+                  })}
                 </Badge>
               </li>
             ))}
@@ -204,7 +208,9 @@ function FlagsCard({ detail }: { detail: TAdminMemberDetail }) {
               {detail.referrals.map((r) => (
                 <li key={r.id} className="flex flex-wrap items-center gap-2">
                   {memberLink(r.referee)}
-                  <Badge variant={r.status === "HELD" ? "brand" : "secondary"}>{r.status}</Badge>
+                  <Badge variant={r.status === "HELD" ? "brand" : "secondary"}>
+                    {t(`member.referralStatus.${r.status}`)}
+                  </Badge>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { BOOST, MYSTERY_BOX, VERIFICATION, VIDEO, VIEW_REQUEST } from "@viewvault/shared";
+import { BOOST, HOLD, MYSTERY_BOX, VERIFICATION, VIDEO, VIEW_REQUEST } from "@viewvault/shared";
 import { Compass, MonitorPlay, X } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -63,7 +63,12 @@ export function FirstRunGuide() {
           <li>
             <p className="font-medium">{t("firstRun.earn.title")}</p>
             <p className="text-sm text-muted-foreground">
-              {t("firstRun.earn.body", { reward: views(VIDEO.creatorRewardViews) })}
+              {t("firstRun.earn.body", {
+                reward: views(VIDEO.creatorRewardViews),
+                // Earnings are pending before they count (ADR 047): how long, and why.
+                hours: HOLD.hoursByRisk.normal,
+                maxHours: HOLD.hoursByRisk.high,
+              })}
             </p>
           </li>
           <li>

@@ -91,7 +91,7 @@ describe("FraudEvidence", () => {
       </TestProviders>,
     );
     expect(
-      await screen.findByText("Uses a device on the same network as 2 other account(s)"),
+      await screen.findByText("Uses a device on the same network as 2 other accounts"),
     ).toBeTruthy();
     expect(screen.getByText("@farm_ana")).toBeTruthy();
     expect(screen.getByText(/100\.64\.23\.0\/24/)).toBeTruthy();

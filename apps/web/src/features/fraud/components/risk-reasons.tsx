@@ -1,4 +1,4 @@
-import type { RiskLevel, TRiskReason } from "@viewvault/shared";
+import { RISK_REASON_COUNTS, type RiskLevel, type TRiskReason } from "@viewvault/shared";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 
@@ -25,7 +25,12 @@ export function RiskReasons({ reasons }: { reasons: TRiskReason[] }) {
           <span className="font-mono text-xs text-muted-foreground tabular-nums">
             {t("reasons.points", { points: r.points })}
           </span>
-          <span>{t(`reasons.${r.code}`, r.params)}</span>
+          <span>
+            {t(`reasons.${r.code}`, {
+              ...r.params,
+              count: Number(r.params[RISK_REASON_COUNTS[r.code]] ?? 0),
+            })}
+          </span>
         </li>
       ))}
     </ul>

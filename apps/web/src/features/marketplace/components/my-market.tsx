@@ -49,7 +49,6 @@ export function MyMarket() {
       <ul className="divide-y">
         {rows.map((offer) => {
           const figures = fmt.figures(offer);
-          const when = offer.closedAt ?? offer.createdAt;
           return (
             <li
               key={offer.id}
@@ -61,7 +60,14 @@ export function MyMarket() {
                   {figures.views} · {figures.total}
                 </span>
                 <span className="text-xs text-muted-foreground">
-                  {t("confirm.price", { price: figures.price })} · {fmt.dateTime(when)}
+                  {t("confirm.price", { price: figures.price })}
+                </span>
+                {/* Both times, each named: when it was listed, and when it sold or was cancelled. */}
+                <span className="text-xs text-muted-foreground" data-testid="offer-times">
+                  {t("mine.listedAt", { date: fmt.dateTime(offer.createdAt) })}
+                  {offer.closedAt && offer.status !== "OPEN"
+                    ? ` · ${t(`mine.closedAt.${offer.status}`, { date: fmt.dateTime(offer.closedAt) })}`
+                    : null}
                 </span>
                 {role === "seller" && offer.buyer ? (
                   <span className="text-xs text-muted-foreground">

@@ -17,6 +17,7 @@ import { fieldText } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
 import { useUnlockDesk } from "../api/desk-unlock";
 
+const GATE_TOAST = "support-desk-gate";
 /**
  * The seeds' password gate, now a server-checked step: the staff member's own password unlocks
  * the desk for this session ("Access Granted" / "Access Denied: Invalid password"), rate-limited.
@@ -32,7 +33,8 @@ export function DeskGate() {
 
   function onValid({ password }: TSupportUnlockRequest) {
     unlock.mutate(password, {
-      onSuccess: () => toast.success(t("gate.granted")),
+      // One toast for the gate: access granted replaces the denial it answers.
+      onSuccess: () => toast.success(t("gate.granted"), { id: GATE_TOAST }),
       onError: (error) => {
         const text = errorText(t, error, t("errors:UNKNOWN"));
         if (error instanceof ApiError && error.refused && error.field === "password") {
@@ -40,7 +42,7 @@ export function DeskGate() {
         } else {
           form.setError("root.server", { type: "server", message: text });
         }
-        toast.error(text);
+        toast.error(text, { id: GATE_TOAST });
       },
     });
   }

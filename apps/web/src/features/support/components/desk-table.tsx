@@ -24,6 +24,7 @@ import { useMoneyFormat } from "@/lib/use-money-format";
 import { useDeskRequests } from "../api/list-desk-requests";
 import { usePayoutNetworks } from "../api/payouts";
 import { useUpdateRequestStatus } from "../api/update-request";
+import { withdrawalStatusKey } from "./desk-status";
 import { PayoutActions } from "./payout-actions";
 import { RequestDetails } from "./request-details";
 import { CompleteWithdrawalDialog, FailWithdrawalDialog } from "./withdrawal-dialogs";
@@ -224,7 +225,13 @@ function DeskRow({ request }: { request: TSupportRequest }) {
             >
               {statuses.map((s) => (
                 <option key={s} value={s}>
-                  {t(w && s !== request.status ? `desk.move.${s}` : `status.${s}`)}
+                  {t(
+                    !w
+                      ? `status.${s}`
+                      : s === request.status
+                        ? withdrawalStatusKey(w) // the badge's status: one source
+                        : `desk.move.${s}`,
+                  )}
                 </option>
               ))}
             </NativeSelect>

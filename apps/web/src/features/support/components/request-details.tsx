@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import type { ThreadAudience } from "../api/thread";
+import { withdrawalStatusKey } from "./desk-status";
 import { RequestThread } from "./request-thread";
 
 /** A recorded payout transaction exists unless the withdrawal was failed or rejected. */
@@ -37,10 +38,9 @@ export function RequestDetails({
         <span className="font-semibold">@{request.username}</span>
         <Badge variant="brand">{t(`types.${request.requestType}`)}</Badge>
         {w ? (
-          // A withdrawal's own status is the one that counts (its request reads COMPLETED once
-          // it failed, too): one status per row (issue 27).
+          // One status per row, the dropdown's too: the withdrawal's (desk-status.ts).
           <Badge variant="secondary" data-testid="support-withdrawal-status">
-            {t(`withdrawalStatus.${w.status}`)}
+            {t(withdrawalStatusKey(w))}
           </Badge>
         ) : (
           <Badge variant="outline" data-testid="support-status">

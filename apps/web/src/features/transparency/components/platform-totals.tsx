@@ -31,13 +31,16 @@ export function PlatformTotals() {
       </p>
     );
   }
-  const { totals, daily, computedAt } = query.data;
+  const { totals, paidOutByNetwork, daily, computedAt } = query.data;
   const sum = (key: "issuedViews" | "issuedUsdt" | "paidOutUsdt") =>
     daily.reduce((total, d) => total + BigInt(d[key]), 0n);
   const cards = [
-    { key: "issued", pair: totals.issued },
-    { key: "inCirculation", pair: totals.inCirculation },
-    { key: "inEscrow", pair: totals.inEscrow },
+    "issued",
+    "inCirculation",
+    "withdrawalEscrow",
+    "marketplaceEscrow",
+    "paidOut",
+    "fees",
   ] as const;
   return (
     <Card>
@@ -49,34 +52,37 @@ export function PlatformTotals() {
         <CardDescription>{t("description", { time: fmt.dateTime(computedAt) })}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {cards.map(({ key, pair }) => (
+        {/* The admin overview's figures and labels (ADR 069): they add up, fees included. */}
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {cards.map((key) => (
             <div
               key={key}
               className="grid gap-1 rounded-xl border p-4"
               data-testid={`total-${key}`}
             >
-              <dt className="text-sm font-medium">{t(key)}</dt>
+              <dt className="text-sm font-medium">{t(`common:ledgerTotals.${key}`)}</dt>
               <dd className="grid gap-0.5 tabular-nums">
-                <span className="font-semibold">{fmt.amount(pair.views, "VIEWS")}</span>
-                <span className="font-semibold">{fmt.amount(pair.usdt, "USDT")}</span>
-                <span className="text-xs text-muted-foreground">{t(`${key}Hint`)}</span>
+                <span className="font-semibold">{fmt.amount(totals.VIEWS[key], "VIEWS")}</span>
+                <span className="font-semibold">{fmt.amount(totals.USDT[key], "USDT")}</span>
+                {key === "paidOut" && (
+                  <span className="grid gap-0.5" data-testid="paid-by-network">
+                    <span className="sr-only">{t("paidOutByNetwork")}</span>
+                    {paidOutByNetwork.map((p) => (
+                      <span key={p.network} className="flex justify-between gap-2 text-xs">
+                        <span className="text-muted-foreground">{p.network}</span>
+                        <span>{fmt.amount(p.usdt, "USDT")}</span>
+                      </span>
+                    ))}
+                  </span>
+                )}
+                <span className="text-xs text-muted-foreground">
+                  {t(`common:ledgerTotals.${key}Hint`)}
+                </span>
               </dd>
             </div>
           ))}
-          <div className="grid gap-1 rounded-xl border p-4" data-testid="total-paidOut">
-            <dt className="text-sm font-medium">{t("paidOut")}</dt>
-            <dd className="grid gap-0.5 tabular-nums">
-              {totals.paidOut.map((p) => (
-                <span key={p.network} className="flex justify-between gap-2">
-                  <span className="text-muted-foreground">{p.network}</span>
-                  <span className="font-semibold">{fmt.amount(p.usdt, "USDT")}</span>
-                </span>
-              ))}
-              <span className="text-xs text-muted-foreground">{t("paidOutHint")}</span>
-            </dd>
-          </div>
         </dl>
+        <p className="text-xs text-muted-foreground">{t("common:ledgerTotals.sum")}</p>
         <div className="grid gap-2">
           <h3 className="text-sm font-semibold">
             {t("chartTitle", { days: TRANSPARENCY.chartDays })}

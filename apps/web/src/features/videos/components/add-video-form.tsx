@@ -8,6 +8,7 @@ import {
   THEMES,
   VIDEO,
 } from "@viewvault/shared";
+import type { TFunction } from "i18next";
 import { Loader2, Plus } from "lucide-react";
 import { useId } from "react";
 import { useWatch } from "react-hook-form";
@@ -36,16 +37,18 @@ async function titleOf(queryClient: QueryClient, url: string): Promise<string | 
 }
 
 /**
- * URL, country and theme; the title the server found, the cost and the balance. On submit the
- * form contract runs the seeds' six checks in the seeds' order (`addVideoProblem`, the server's
- * function) and shows the first failure on its field; the button is enabled except while the
- * idempotent mutation runs (one key per URL, country and theme).
+ * URL, country and theme; the title the server found, the cost and the balance. The button is
+ * disabled, with the reason beside it, while posting would be refused for what the page already
+ * knows (the seed: no title, or a balance under the cost) or while the idempotent mutation runs
+ * (one key per URL, country and theme); on submit the form contract runs the seeds' six checks in
+ * the seeds' order (`addVideoProblem`, the server's function) and shows the first failure on its
+ * field.
  */
 export function AddVideoForm({ balance }: { balance: bigint | null }) {
   const { t } = useTranslation("videos");
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = { url: useId(), country: useId(), theme: useId(), error: useId() };
+  const ids = { url: useId(), country: useId(), theme: useId(), error: useId(), why: useId() };
   const { form, fieldError, formError, onInvalid, fail } = useMoneyForm({
     t,
     contract: async (context: { balance: bigint | null }, values: TAddVideoForm) =>
@@ -56,6 +59,7 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
   });
   const url = useWatch({ control: form.control, name: "url" });
   const create = useCreateVideo();
+  const why = refusalOf(t, balance, useFoundTitle(url));
   const urlError = fieldError("url");
   const countryError = fieldError("country");
   const themeError = fieldError("theme");
@@ -84,6 +88,8 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
         label: t("add.submit"),
         pendingLabel: t("add.submitting"),
         pending: create.isPending,
+        disabled: create.isPending || why !== null,
+        why: why ? { id: ids.why, text: why } : null,
         className: "",
       }}
     >
@@ -124,12 +130,37 @@ export function AddVideoForm({ balance }: { balance: bigint | null }) {
   );
 }
 
-/** The title the server found for the typed URL (looked up once the typing pauses). */
-function TitlePreview({ url }: { url: string }) {
-  const { t } = useTranslation("videos");
+/** The typed URL's video and the title found for it (looked up once the typing pauses). */
+function useFoundTitle(url: string) {
   const youtubeId = parseYoutubeId(useDebouncedValue(url, 400));
   const preview = useVideoPreview(youtubeId);
   const title = youtubeId && preview.data?.youtubeId === youtubeId ? preview.data.title : null;
+  return { youtubeId, preview, title };
+}
+
+/**
+ * Why posting would be refused now (null when it would not): a balance under the cost (the
+ * catalogue's words), then no title found for the typed URL. The title lookup's own failure is
+ * said once, in the title's box.
+ */
+function refusalOf(
+  t: TFunction,
+  balance: bigint | null,
+  found: { title: string | null },
+): string | null {
+  if (balance !== null && balance < VIDEO.postCostViews) {
+    return problemText(t, {
+      code: "INSUFFICIENT_BALANCE",
+      params: { context: "video", cost: VIDEO.postCostViews.toString() },
+    });
+  }
+  return found.title ? null : t("add.needsTitle");
+}
+
+/** The title the server found for the typed URL (looked up once the typing pauses). */
+function TitlePreview({ url }: { url: string }) {
+  const { t } = useTranslation("videos");
+  const { youtubeId, preview, title } = useFoundTitle(url);
   const lookupFailed = youtubeId !== null && preview.isError;
   return (
     <div className="grid gap-2 rounded-lg border bg-muted/40 p-3" aria-live="polite">

@@ -47,7 +47,8 @@ function FeedBalance() {
   const fmt = useMoneyFormat();
   const balances = useQuery(balancesQueryOptions());
   return (
-    <div className="grid justify-items-end gap-1">
+    // The chip on the box's edge, the note under it: a wide note does not push the chip inward.
+    <div className="grid justify-items-start gap-1">
       <div
         className="inline-flex h-10 items-center gap-2 rounded-md border bg-card px-3 text-sm"
         data-testid="feed-balance"
@@ -84,7 +85,8 @@ export function FeedHeader({
           {user ? t("feed.subtitle") : t("feed.signInToEarn")}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* Tops aligned: the pending note under the views chip does not lift the chip. */}
+      <div className="flex flex-wrap items-start gap-2" data-testid="feed-actions">
         {user ? <FeedToday /> : null}
         {user ? <FeedBalance /> : null}
         <RequestViewsDialog

@@ -170,7 +170,7 @@ describe("the feed's money buttons", () => {
     expect(keys("/api/view-requests")).toHaveLength(1);
   });
 
-  it("shows the seed's 'Daily Limit Reached' after the tenth request, inline and when pressed", async () => {
+  it("disables Request views after the tenth request, with the seed's 'Daily Limit Reached' beside it", async () => {
     const { keys } = signedIn({ "GET /api/view-requests": viewRequests(10) });
     await renderRoute("/feed?request=1");
     const dialog = await screen.findByRole("dialog", { name: "Request Views" });
@@ -178,13 +178,28 @@ describe("the feed's money buttons", () => {
     const inline = within(dialog).getByTestId("daily-limit");
     expect(inline.textContent).toContain("Daily Limit Reached");
     expect(inline.textContent).toContain("You have already made 10 view requests today");
-    // The button still answers (it is not silently disabled) and nothing is sent.
+    // Not offered and then refused: disabled, and described by the reason beside it.
     const submit = within(dialog).getByRole("button", { name: "Request views for 1 view" });
-    expect(submit).toHaveProperty("disabled", false);
+    expect(submit).toHaveProperty("disabled", true);
+    expect(submit.getAttribute("aria-describedby")).toBe(inline.id);
     fireEvent.click(submit);
-    await waitFor(() =>
-      expect(screen.getAllByText("Daily Limit Reached").length).toBeGreaterThanOrEqual(2),
-    );
+    expect(keys("/api/view-requests")).toEqual([]);
+  });
+
+  it("disables Request views at 0 views, with 'Insufficient Views' and the seed's words beside it", async () => {
+    const { keys } = signedIn({
+      "GET /api/view-requests": viewRequests(0),
+      "GET /api/balances": { ...BALANCES, views: "0" },
+    });
+    await renderRoute("/feed?request=1");
+    const dialog = await screen.findByRole("dialog", { name: "Request Views" });
+    const why = await within(dialog).findByTestId("request-insufficient");
+    expect(why.textContent).toContain("Insufficient Views");
+    expect(why.textContent).toContain("You need at least 1 view to request views");
+    const submit = within(dialog).getByRole("button", { name: "Request views for 1 view" });
+    expect(submit).toHaveProperty("disabled", true);
+    expect(submit.getAttribute("aria-describedby")).toBe(why.id);
+    fireEvent.click(submit);
     expect(keys("/api/view-requests")).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { VIEW_REQUEST } from "@viewvault/shared";
 import { HandCoins } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -16,6 +17,7 @@ import {
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
+import { balancesQueryOptions } from "@/lib/balances";
 import { errorText, problemText } from "@/lib/problem-text";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCreateViewRequest, useViewRequests } from "../api/view-requests";
@@ -45,11 +47,21 @@ export function RequestViewsDialog({
   const reward = VIEW_REQUEST.matchRewardViews.toString();
   const limit = VIEW_REQUEST.dailyLimit;
 
+  const balances = useQuery({ ...balancesQueryOptions(), enabled: open && signedIn });
+  const whyId = useId();
+
   const todayCount = list.data?.todayCount ?? 0;
   const atLimit = todayCount >= limit;
   const dailyLimit = problemText(t, {
     code: "DAILY_LIMIT_REACHED",
     params: { context: "viewRequest", limit },
+  });
+  // What the server would refuse is not offered: the button is disabled with the reason beside it.
+  const short =
+    !atLimit && balances.data !== undefined && BigInt(balances.data.views) < VIEW_REQUEST.costViews;
+  const insufficient = problemText(t, {
+    code: "INSUFFICIENT_BALANCE",
+    params: { context: "viewRequest", cost },
   });
 
   function showDailyLimit() {
@@ -57,11 +69,6 @@ export function RequestViewsDialog({
   }
 
   function submit() {
-    // At the limit the button still answers, with the seed's words, and nothing is sent.
-    if (atLimit) {
-      showDailyLimit();
-      return;
-    }
     create.mutate(undefined, {
       onSuccess: (result) => {
         if (result.matched && result.request.matchedWith) {
@@ -114,16 +121,27 @@ export function RequestViewsDialog({
               <p className="text-sm font-medium">
                 {t("requests.today", { count: todayCount, limit })}
               </p>
-              {atLimit ? (
-                <p className="grid text-sm text-destructive" data-testid="daily-limit">
-                  <strong>{t("requests.dailyLimitTitle")}</strong>
-                  <span>{dailyLimit}</span>
-                </p>
-              ) : null}
             </div>
-            <Button variant="gradient" onClick={submit} disabled={create.isPending}>
+            <Button
+              variant="gradient"
+              onClick={submit}
+              disabled={create.isPending || atLimit || short}
+              aria-describedby={atLimit || short ? whyId : undefined}
+            >
               {create.isPending ? t("requests.submitting") : t("requests.submit", { cost })}
             </Button>
+            {atLimit || short ? (
+              <p
+                id={whyId}
+                className="grid text-sm text-destructive"
+                data-testid={atLimit ? "daily-limit" : "request-insufficient"}
+              >
+                <strong>
+                  {atLimit ? t("requests.dailyLimitTitle") : t("requests.insufficientTitle")}
+                </strong>
+                <span>{atLimit ? dailyLimit : insufficient}</span>
+              </p>
+            ) : null}
             <section className="grid gap-2">
               <h3 className="text-sm font-semibold">{t("requests.history")}</h3>
               {list.isPending ? (

@@ -9,6 +9,8 @@ export function App() {
   // Marks the page interactive (after React adopted the prerendered landing page, or rendered).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // The static shell of index.html (ADR 065) has done its job.
+    document.getElementById("vv-shell")?.remove();
   }, []);
   return (
     <AppProviders>

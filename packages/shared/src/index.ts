@@ -16,6 +16,7 @@ export * from "./contracts/ranking";
 export * from "./contracts/risk";
 export * from "./contracts/transparency";
 export * from "./contracts/videos";
+export * from "./contracts/web-vitals";
 export * from "./contracts/withdrawals";
 export * from "./crypto-launch";
 export * from "./documents";

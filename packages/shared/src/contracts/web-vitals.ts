@@ -60,3 +60,21 @@ export const ZWebVitalsBeacon = z
   .strict()
   .meta({ id: "WebVitalsBeacon" });
 export type TWebVitalsBeacon = z.infer<typeof ZWebVitalsBeacon>;
+
+/** p75 of each vital by route and language (the admin overview; this instance's histograms). */
+export const ZWebVitalsOverview = z
+  .object({
+    rows: z.array(
+      z.object({
+        route: z.string(),
+        lang: z.string(),
+        metric: z.enum(WEB_VITALS),
+        /** Page loads that reported this vital. */
+        count: z.number().int(),
+        /** Seconds (CLS: unitless), interpolated within its histogram bucket. */
+        p75: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: "WebVitalsOverview" });
+export type TWebVitalsOverview = z.infer<typeof ZWebVitalsOverview>;

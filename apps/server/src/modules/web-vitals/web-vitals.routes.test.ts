@@ -2,6 +2,7 @@ import { vitalRoute } from "@viewvault/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { createSignedInMember } from "../../../test/factories";
 
 const TOKEN = "metrics-token-for-the-tests-0123456789";
 
@@ -110,6 +111,13 @@ describe("POST /api/vitals (field data, ADR 066)", () => {
       statuses.push((await c.request("POST", "/api/vitals", beacon)).statusCode);
     expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+
+  it("GET /api/admin/web-vitals is for admins only", async () => {
+    const visitor = await client(t.app).request("GET", "/api/admin/web-vitals");
+    expect(visitor.statusCode).toBe(401);
+    const member = await createSignedInMember(t.app);
+    expect((await member.c.request("GET", "/api/admin/web-vitals")).statusCode).toBe(403);
   });
 
   it("names routes by their pattern, never the URL", () => {

@@ -1,6 +1,12 @@
-import { ZErrorResponse, ZWebVitalsBeacon } from "@viewvault/shared";
+import {
+  WEB_VITALS,
+  ZErrorResponse,
+  ZWebVitalsBeacon,
+  ZWebVitalsOverview,
+} from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { staffErrors } from "../../lib/route-schema";
 
 /** Beacons per address and minute: a member's pages send one each (ADR 066). */
 const BEACONS_PER_MINUTE = 30;
@@ -35,6 +41,27 @@ export const webVitalsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/admin/web-vitals",
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        summary: "Field data: the 75th percentile of each web vital by route and language",
+        response: { 200: ZWebVitalsOverview, ...staffErrors },
+      },
+    },
+    async () => {
+      const rows = (await app.metrics.webVitalsP75())
+        .flatMap((row) => {
+          const metric = WEB_VITALS.find((name) => name === row.metric);
+          return metric ? [{ ...row, metric }] : [];
+        })
+        .sort((a, b) => a.route.localeCompare(b.route) || a.lang.localeCompare(b.lang));
+      return { rows };
     },
   );
 };

@@ -9,6 +9,7 @@ import { errorText } from "@/lib/problem-text";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCheckLedger } from "../api/check-ledger";
 import { useOverview } from "../api/get-overview";
+import { WebVitalsCard } from "./web-vitals-card";
 
 const TOTALS = [
   "issued",
@@ -91,6 +92,8 @@ export function AdminOverview() {
           ))}
         </CardContent>
       </Card>
+
+      <WebVitalsCard />
 
       <Card>
         <CardHeader>

@@ -30,7 +30,7 @@ const PAGE_READS: Array<[RegExp, (match: RegExpExecArray) => string[]]> = [
   [/^\/feed$/, () => ["/api/videos?country=ALL&sort=newest&theme=ALL", "/api/watch/today"]],
   [/^\/watch\/([0-9a-f-]{36})$/, (m) => [`/api/videos/${m[1]}`]],
   [/^\/withdraw$/, () => ["/api/withdrawals", "/api/me/enforcement"]],
-  [/^\/marketplace$/, () => ["/api/marketplace/mine"]],
+  [/^\/marketplace$/, () => ["/api/marketplace/offers?page=1&sort=price_asc"]],
 ];
 
 /** The key a read is inlined under: its path and its query parameters sorted by name. */

@@ -1,6 +1,6 @@
 import { type ErrorCode, isErrorCode, type MessageParams, type Problem } from "@viewvault/shared";
 import { DEVICE_ID_HEADER, deviceId, deviceIdNow, needsDeviceId } from "./device-id";
-import { takeInlined } from "./inlined-data";
+import { dropInlined, takeInlined } from "./inlined-data";
 
 /** Codes the web app adds when the server never answered with one of its own. */
 export type ClientErrorCode = "NETWORK_ERROR" | "UNKNOWN";
@@ -92,10 +92,13 @@ async function readBody(response: Response): Promise<unknown> {
 /** Same-origin fetch with cookies, JSON in and out, and typed errors. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { json, query, idempotencyKey, headers, ...init } = options;
-  // The member's first data may already be in the document (ADR 065).
+  // The member's first data may already be in the document (ADR 065); a request that changes
+  // something makes all of it stale.
   if ((init.method ?? "GET") === "GET" && json === undefined) {
     const inlined = takeInlined(buildUrl(path, query));
     if (inlined) return inlined.body as T;
+  } else {
+    dropInlined();
   }
   const finalHeaders = new Headers(headers);
   finalHeaders.set("Accept", "application/json");

@@ -1,8 +1,8 @@
 /**
  * The first page of data the server put into a member page's document (ADR 065): a JSON block
  * `#vv-data` of API answers by URL. The api-client answers the first GET of each URL from it,
- * once, and only shortly after the page loaded; later reads (refetches, another member after a
- * sign-in) always go to the network.
+ * once, and only shortly after the page loaded and before any change (a POST, PUT, PATCH or
+ * DELETE), sign-in, sign-out or move to another page; later reads always go to the network.
  */
 const MAX_AGE_MS = 30_000;
 

@@ -5,13 +5,18 @@ import { expect, open, signIn, test } from "./fixtures";
 // are left, and the server keeps them as Prometheus histograms by route pattern and language.
 const METRICS_TOKEN = process.env.METRICS_TOKEN ?? "e2e-metrics-token-0123456789abcdef";
 
-/** Waits until the page has loaded web-vitals (it comes after the app, when the page is idle). */
+/**
+ * Waits until the page has loaded web-vitals (it comes after the app, when the page is idle), then
+ * gives its observers a moment to report the buffered entries: a page left before that sends
+ * nothing, as a visit of a second would not.
+ */
 async function vitalsObserved(page: Page) {
   await page.waitForFunction(() =>
     performance
       .getEntriesByType("resource")
       .some((entry) => /\/web-vitals\.attribution-[^/]+\.js$/.test(entry.name)),
   );
+  await page.waitForTimeout(2_000);
 }
 
 test("pages send their web vitals; /api/metrics keeps them by route and language", async ({

@@ -104,6 +104,8 @@ const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
     CAPTCHA_SCRIPT_URL: oembedUrl.replace(/\/oembed$/, "/captcha/api.js?render=explicit"),
     // The watch journey moves the server clock through POST /api/test/clock (test mode only).
     E2E_CLOCK: "1",
+    // GET /api/metrics for the field-data journey (e2e/web-vitals.spec.ts).
+    METRICS_TOKEN: process.env.METRICS_TOKEN ?? "e2e-metrics-token-0123456789abcdef",
     // Each browser context sends its own X-Forwarded-For (e2e/fixtures.ts), so journeys keep
     // separate per-address rate limits, as members behind a real proxy do. One trusted hop: the
     // right-most entry — the only one each context writes — is the client address.

@@ -64,6 +64,75 @@ function preloadBoot(): Plugin {
   };
 }
 
+/**
+ * dist/page-preloads.json: for each page of src/app/router.tsx (a `lazyPage` of
+ * "./routes/<dir>/<name>"), the script files its route needs before it can paint — its chunk and
+ * the chunks it imports that the boot chunk does not — and, per language, its locale chunks
+ * (with "common" and "errors", which every page loads). The server modulepreloads them in the
+ * page's document, so the route's code travels beside the entry instead of after it (ADR 065).
+ */
+function pagePreloads(): Plugin {
+  const routerFile = fileURLToPath(new URL("./src/app/router.tsx", import.meta.url));
+  return {
+    name: "viewvault:page-preloads",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return;
+      const source = readFileSync(routerFile, "utf8");
+      const pages = [
+        ...source.matchAll(
+          /lazyPage(?:<[^>]*>)?\(\s*\(\) =>\s*import\("\.\/routes\/([^"]+)"\)[^,]*,?\s*(?:(\[[^\]]*\])|([A-Z_]+))?/g,
+        ),
+      ];
+      if (pages.length !== source.match(/= lazyPage/g)?.length) {
+        throw new Error("page-preloads: a lazyPage of router.tsx was not understood");
+      }
+      const chunks = Object.values(bundle).filter((o) => o.type === "chunk");
+      const byModule = (test: (id: string) => boolean) =>
+        chunks.find((c) => c.facadeModuleId && test(c.facadeModuleId.replaceAll("\\", "/")));
+      const closure = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === "chunk") for (const file of chunk.imports) closure(file, into);
+        return into;
+      };
+      const boot = byModule((id) => id.endsWith("/src/boot.tsx"));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!boot || !entry) throw new Error("page-preloads: no boot or entry chunk");
+      const upfront = closure(boot.fileName, closure(entry.fileName));
+      const localeFile = (lang: string, ns: string) =>
+        byModule((id) => id.endsWith(`/locales/${lang}/${ns}.json`))?.fileName;
+      const constants: Record<string, string[]> = {
+        LANDING_NAMESPACES: ["landing"],
+      };
+      const out: Record<string, { js: string[]; locales: Record<string, string[]> }> = {};
+      for (const [, page, list, constant] of pages) {
+        if (!page) continue;
+        const chunk = byModule((id) => id.includes(`/src/app/routes/${page}.tsx`));
+        if (!chunk) throw new Error(`page-preloads: no chunk for routes/${page}`);
+        const namespaces = [
+          "common",
+          "errors",
+          ...(list ? (JSON.parse(list) as string[]) : constant ? (constants[constant] ?? []) : []),
+        ];
+        const locales: Record<string, string[]> = {};
+        for (const lang of ["en", "pt-BR"]) {
+          locales[lang] = [...new Set(namespaces)]
+            .map((ns) => localeFile(lang, ns))
+            .filter((file): file is string => Boolean(file));
+        }
+        out[page] = { js: [...closure(chunk.fileName)].filter((f) => !upfront.has(f)), locales };
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: "page-preloads.json",
+        source: JSON.stringify(out, null, 1),
+      });
+    },
+  };
+}
+
 /** The browser bar and splash colours (--background of each theme; also in src/lib/theme.ts). */
 const THEME_COLORS = { light: "#fbfcff", dark: "#0b1020" };
 
@@ -140,6 +209,7 @@ export default defineConfig({
     tailwindcss(),
     sharedWithoutSideEffects(),
     preloadBoot(),
+    pagePreloads(),
     offlinePage(),
     // Installable app (ADR 034): the manifest, and a service worker that precaches the built
     // code and icons, leaves /api to the network (never cached) and answers a page opened

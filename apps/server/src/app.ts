@@ -53,6 +53,7 @@ import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
 import { watchRoutes } from "./modules/watch/watch.routes";
 import { captchaConfigOf, captchaOrigins } from "./modules/watch/watch-captcha";
+import { webVitalsRoutes } from "./modules/web-vitals/web-vitals.routes";
 import { type Payouts, payoutBacklog } from "./modules/withdrawals/payouts.service";
 import { withdrawalsRoutes } from "./modules/withdrawals/withdrawals.routes";
 import { dbPlugin } from "./plugins/db";
@@ -212,6 +213,7 @@ async function registerModules(
   const presence = presenceStore(app.redis, opts.presenceKey);
   const captcha = captchaConfigOf(env);
   await app.register(healthRoutes);
+  await app.register(webVitalsRoutes);
   await app.register(documentsRoutes);
   await app.register(profilesRoutes, { authSecret });
   await app.register(adminRoutes, { authSecret, presence });

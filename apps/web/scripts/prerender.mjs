@@ -37,7 +37,9 @@ for (const locale of LOCALES) {
       /<meta name="description" content="[^"]*"/,
       `<meta name="description" content="${escapeHtml(description)}"`,
     )
-    .replace(ROOT, () => `<div id="root" data-prerendered="${locale}">${html}</div>`);
+    .replace(ROOT, () => `<div id="root" data-prerendered="${locale}">${html}</div>`)
+    // The app shell (index.html) is for pages that wait for the app; this one is already painted.
+    .replace(/\s*<div id="vv-shell"[\s\S]*?<!-- \/vv-shell -->/, "");
   writeFileSync(path.join(dist, `landing.${locale}.html`), page);
   console.log(`prerendered dist/landing.${locale}.html (${(page.length / 1024).toFixed(1)} KB)`);
 }

@@ -5,6 +5,7 @@ import { App } from "./app/app";
 import { LANDING_NAMESPACES, preloadLanding } from "./app/router";
 import i18n, { currentLocale, i18nReady } from "./lib/i18n";
 import { registerServiceWorker } from "./lib/service-worker";
+import { reportWebVitals } from "./lib/web-vitals";
 
 const app = (
   <StrictMode>
@@ -19,6 +20,7 @@ const app = (
  */
 export async function start(root: HTMLElement) {
   registerServiceWorker();
+  reportWebVitals();
   const prerendered = root.dataset.prerendered;
   if (prerendered && window.location.pathname === "/") {
     try {

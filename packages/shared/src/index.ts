@@ -17,6 +17,7 @@ export * from "./contracts/reserves";
 export * from "./contracts/risk";
 export * from "./contracts/transparency";
 export * from "./contracts/videos";
+export * from "./contracts/web-vitals";
 export * from "./contracts/withdrawals";
 export * from "./crypto-launch";
 export * from "./documents";

@@ -21,6 +21,73 @@ export interface Metrics {
   jobRan(name: string, seconds: number, ok: boolean): void;
   /** A reserves snapshot was taken, or refused (a negative liability, an unbalanced ledger). */
   reservesSnapshot(outcome: "taken" | "refused"): void;
+  /** One web vital a member's browser measured (ADR 066): times in seconds, CLS unitless. */
+  webVital(vital: { metric: string; route: string; lang: string; value: number }): void;
+  /** The 75th percentile of each vital by route and language, from this instance's histograms. */
+  webVitalsP75(): Promise<WebVitalP75[]>;
+}
+
+/** One row of the admin overview's field data. */
+export interface WebVitalP75 {
+  metric: string;
+  route: string;
+  lang: string;
+  count: number;
+  /** Seconds (CLS: unitless), interpolated within its bucket. */
+  p75: number;
+}
+
+/** Bucket edges around web.dev's good / poor thresholds (INP 0.2/0.5, FCP 1.8/3, LCP 2.5/4 s). */
+const VITAL_SECONDS_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1, 1.3, 1.8, 2.5, 3, 4, 6, 10];
+const VITAL_CLS_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.15, 0.25, 0.5, 1];
+
+type HistogramValues = Awaited<ReturnType<Histogram["get"]>>["values"];
+
+/** p75 per label set from a histogram's cumulative buckets (linear within the bucket). */
+function p75ByLabels(
+  values: HistogramValues,
+  metricOf: (labels: Record<string, unknown>) => string,
+) {
+  const series = new Map<
+    string,
+    { labels: Record<string, unknown>; buckets: [number, number][] }
+  >();
+  for (const v of values) {
+    if (!v.metricName?.endsWith("_bucket")) continue;
+    const { le, ...labels } = v.labels as Record<string, unknown>;
+    const key = JSON.stringify(labels);
+    const entry = series.get(key) ?? { labels, buckets: [] };
+    entry.buckets.push([le === "+Inf" ? Number.POSITIVE_INFINITY : Number(le), v.value]);
+    series.set(key, entry);
+  }
+  const rows: WebVitalP75[] = [];
+  for (const { labels, buckets } of series.values()) {
+    buckets.sort((a, b) => a[0] - b[0]);
+    const count = buckets.at(-1)?.[1] ?? 0;
+    if (!count) continue;
+    const target = 0.75 * count;
+    let previous: [number, number] = [0, 0];
+    let p75 = 0;
+    for (const bucket of buckets) {
+      if (bucket[1] >= target) {
+        const [upper, cumulative] = bucket;
+        const within = cumulative - previous[1];
+        p75 = Number.isFinite(upper)
+          ? previous[0] + (upper - previous[0]) * (within ? (target - previous[1]) / within : 1)
+          : previous[0];
+        break;
+      }
+      previous = bucket;
+    }
+    rows.push({
+      metric: metricOf(labels),
+      route: String(labels.route),
+      lang: String(labels.lang),
+      count,
+      p75,
+    });
+  }
+  return rows;
 }
 
 /**
@@ -203,11 +270,35 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     labelNames: ["outcome"],
     registers: [registry],
   });
+  const vitalSeconds = new Histogram({
+    name: "vv_web_vital_seconds",
+    help: "Web vitals members' browsers measured (LCP, INP, FCP, TTFB) by route pattern and language",
+    labelNames: ["metric", "route", "lang"],
+    buckets: VITAL_SECONDS_BUCKETS,
+    registers: [registry],
+  });
+  const vitalCls = new Histogram({
+    name: "vv_web_vital_cls",
+    help: "Cumulative layout shift members' browsers measured (unitless) by route pattern and language",
+    labelNames: ["route", "lang"],
+    buckets: VITAL_CLS_BUCKETS,
+    registers: [registry],
+  });
 
   return {
     registry,
     reservesSnapshot(outcome) {
       reserves.inc({ outcome });
+    },
+    webVital({ metric, route, lang, value }) {
+      if (metric === "CLS") vitalCls.observe({ route, lang }, value);
+      else vitalSeconds.observe({ metric, route, lang }, value);
+    },
+    async webVitalsP75() {
+      return [
+        ...p75ByLabels((await vitalSeconds.get()).values, (labels) => String(labels.metric)),
+        ...p75ByLabels((await vitalCls.get()).values, () => "CLS"),
+      ];
     },
     httpRequest(route, method, status, seconds) {
       http.observe({ route, method, status_class: statusClass(status) }, seconds);

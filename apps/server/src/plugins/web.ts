@@ -6,6 +6,8 @@ import { classifyAppPath } from "@viewvault/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestLocale } from "../lib/i18n";
+import { readPageData, withPageData } from "./page-data";
+import { pagePreloadLinks, readPagePreloads } from "./page-preloads";
 
 /** sha256 CSP hashes of the inline <script> blocks of the built index.html. */
 export function inlineScriptHashes(indexHtml: string): string[] {
@@ -73,6 +75,7 @@ export const webPlugin = fp(
     },
   ) => {
     const hasBuild = opts.indexHtml !== undefined;
+    const preloads = readPagePreloads(opts.distDir);
     const landingPages =
       opts.indexHtml === undefined ? {} : readLandingPages(opts.distDir, opts.indexHtml);
     if (hasBuild) {
@@ -132,11 +135,24 @@ export const webPlugin = fp(
       if (!hasBuild || !(request.headers.accept ?? "*/*").match(/text\/html|\*\/\*/)) {
         return reply.status(404).send({ code: "NOT_FOUND", message: "Not found." });
       }
+      const status = await pageStatus(request);
+      // A member's page carries their first data (ADR 065): private, never stored by any cache,
+      // and a cache keyed on the URL alone must not answer it to another cookie.
+      const data =
+        status === 200 && request.method === "GET" ? await readPageData(app, request) : undefined;
+      if (data?.setCookies?.length) reply.header("set-cookie", data.setCookies);
+      let html = opts.indexHtml ?? "";
+      if (status === 200) {
+        const locale = requestLocale(request.headers.cookie, request.headers["accept-language"]);
+        const links = pagePreloadLinks(preloads, request.url, locale);
+        if (links) html = html.replace("</head>", () => `${links}</head>`);
+      }
       return reply
-        .status(await pageStatus(request))
-        .header("cache-control", "no-cache")
+        .status(status)
+        .header("cache-control", data?.personal ? "private, no-store" : "no-cache")
+        .header("vary", "Cookie, Accept-Language")
         .type("text/html; charset=utf-8")
-        .send(opts.indexHtml);
+        .send(data ? withPageData(html, data) : html);
     }
 
     app.setNotFoundHandler((request, reply) => {

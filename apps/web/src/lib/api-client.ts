@@ -1,5 +1,6 @@
 import { type ErrorCode, isErrorCode, type MessageParams, type Problem } from "@viewvault/shared";
-import { DEVICE_ID_HEADER, deviceId } from "./device-id";
+import { DEVICE_ID_HEADER, deviceId, deviceIdNow, needsDeviceId } from "./device-id";
+import { dropInlined, takeInlined } from "./inlined-data";
 
 /** Codes the web app adds when the server never answered with one of its own. */
 export type ClientErrorCode = "NETWORK_ERROR" | "UNKNOWN";
@@ -91,12 +92,20 @@ async function readBody(response: Response): Promise<unknown> {
 /** Same-origin fetch with cookies, JSON in and out, and typed errors. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { json, query, idempotencyKey, headers, ...init } = options;
+  // The member's first data may already be in the document (ADR 065); a request that changes
+  // something makes all of it stale.
+  if ((init.method ?? "GET") === "GET" && json === undefined) {
+    const inlined = takeInlined(buildUrl(path, query));
+    if (inlined) return inlined.body as T;
+  } else {
+    dropInlined();
+  }
   const finalHeaders = new Headers(headers);
   finalHeaders.set("Accept", "application/json");
   if (json !== undefined) finalHeaders.set("Content-Type", "application/json");
   if (idempotencyKey) finalHeaders.set("Idempotency-Key", idempotencyKey);
   // The device signal for the risk score (ADR 048): sign-ins and watch sessions record it.
-  const device = deviceId();
+  const device = needsDeviceId(init.method ?? "GET", path) ? await deviceIdNow() : deviceId();
   if (device) finalHeaders.set(DEVICE_ID_HEADER, device);
 
   let response: Response;

@@ -23,28 +23,35 @@ function compute(): Promise<string | null> {
   return pending;
 }
 
-let scheduled = false;
+/** The longest a request waits for the fingerprint; after that it goes without (null). */
+const WAIT_MS = 2_000;
 
 /**
- * Starts the computation once the page is idle (its script and work would otherwise compete
- * with the first render: Lighthouse counted it in the blocking time of /dashboard and /feed),
- * at the latest a few seconds after the first request.
+ * The requests the risk score reads the device signal from (ADR 048): sign-in and sign-up, a
+ * watch session's start and a withdrawal. Only they compute the fingerprint (ADR 065): its code
+ * and work never compete with a page's first render.
  */
-function scheduleCompute(): void {
-  if (scheduled) return;
-  scheduled = true;
-  if (typeof window.requestIdleCallback === "function")
-    window.requestIdleCallback(() => void compute(), { timeout: 4_000 });
-  else setTimeout(() => void compute(), 2_000);
+export function needsDeviceId(method: string, path: string): boolean {
+  if (method.toUpperCase() !== "POST") return false;
+  const pathname = path.split("?")[0] ?? "";
+  return (
+    /^\/api\/auth\/sign-(in|up)\//.test(pathname) ||
+    /^\/api\/videos\/[^/]+\/sessions$/.test(pathname) ||
+    pathname === "/api/withdrawals"
+  );
 }
 
-/**
- * The device id when it is known, else null (and its computation is scheduled for when the page
- * is idle): a request never waits for it. The first requests of a visit may go without; sign-ins
- * and watch sessions come later.
- */
-export function deviceId(): string | null {
+/** The device id, computed now if it is not known yet (at most WAIT_MS; null if it cannot). */
+export async function deviceIdNow(): Promise<string | null> {
   if (known !== undefined) return known;
-  if (typeof window !== "undefined") scheduleCompute();
-  return null;
+  if (typeof window === "undefined") return null;
+  return Promise.race([
+    compute(),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_MS)),
+  ]);
+}
+
+/** The device id when it is already known, else null: a request never waits for it. */
+export function deviceId(): string | null {
+  return known ?? null;
 }

@@ -15,7 +15,12 @@ vi.stubGlobal(
 );
 
 // The device fingerprint (ADR 048) needs a real browser (canvas, audio): none in unit tests.
-vi.mock("@/lib/device-id", () => ({ DEVICE_ID_HEADER: "X-Device-Id", deviceId: () => null }));
+vi.mock("@/lib/device-id", () => ({
+  DEVICE_ID_HEADER: "X-Device-Id",
+  deviceId: () => null,
+  deviceIdNow: async () => null,
+  needsDeviceId: () => false,
+}));
 
 // jsdom lacks these browser APIs that Radix and sonner touch.
 if (!("ResizeObserver" in globalThis)) {

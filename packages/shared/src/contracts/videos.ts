@@ -48,6 +48,19 @@ export function youtubeThumbnailUrl(youtubeId: string): string {
   return `https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`;
 }
 
+/** How wide a feed card's thumbnail is shown: one column on a phone, up to four on a desktop. */
+export const THUMBNAIL_SIZES =
+  "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+
+/**
+ * The `srcset` of a YouTube thumbnail (320 px `mqdefault`, 480 px `hqdefault`, the sizes every
+ * video has), or undefined for any other image address.
+ */
+export function youtubeThumbnailSrcset(url: string): string | undefined {
+  const match = /^(https:\/\/i\.ytimg\.com\/vi\/[\w-]+\/)hqdefault\.jpg$/.exec(url);
+  return match ? `${match[1]}mqdefault.jpg 320w, ${url} 480w` : undefined;
+}
+
 export function youtubeEmbedUrl(youtubeId: string, origin?: string): string {
   const params = new URLSearchParams({ enablejsapi: "1", rel: "0", playsinline: "1" });
   if (origin) params.set("origin", origin);

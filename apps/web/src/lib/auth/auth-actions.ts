@@ -1,3 +1,4 @@
+import { dropInlined } from "../inlined-data";
 import type { SignInInput, SignInResult, SignUpInput, TwoFactorInput } from "./auth-context";
 import { callAuth } from "./auth-error";
 import { loadAuthClient } from "./load-auth-client";
@@ -40,6 +41,7 @@ function watchDeletion() {
 }
 
 export async function signIn(input: SignInInput): Promise<SignInResult> {
+  dropInlined();
   const client = await loadAuthClient();
   const { seen, fetchOptions } = watchDeletion();
   const data = await callAuth(() =>
@@ -68,6 +70,7 @@ export async function verifyTwoFactor({
 }
 
 export async function signOut(): Promise<void> {
+  dropInlined();
   const client = await loadAuthClient();
   await callAuth(() => client.signOut());
 }

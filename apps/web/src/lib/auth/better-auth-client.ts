@@ -1,6 +1,6 @@
 import { createAuthClient } from "better-auth/client";
 import { inferAdditionalFields, twoFactorClient, usernameClient } from "better-auth/client/plugins";
-import { DEVICE_ID_HEADER, deviceId } from "../device-id";
+import { DEVICE_ID_HEADER, deviceId, deviceIdNow, needsDeviceId } from "../device-id";
 
 /**
  * The Better Auth client. Only ever imported dynamically (see load-auth-client.ts) so that
@@ -11,8 +11,14 @@ export const authClient = createAuthClient({
   // Looks fetch up on every call (not once at start), so tests can replace it. Sign-ins carry the
   // device signal for the risk score (ADR 048).
   fetchOptions: {
-    customFetchImpl: (input, init) => {
-      const device = deviceId();
+    customFetchImpl: async (input, init) => {
+      const url = new URL(
+        input instanceof Request ? input.url : String(input),
+        window.location.href,
+      );
+      const device = needsDeviceId(init?.method ?? "GET", url.pathname)
+        ? await deviceIdNow()
+        : deviceId();
       if (!device) return fetch(input, init);
       const headers = new Headers(init?.headers);
       headers.set(DEVICE_ID_HEADER, device);

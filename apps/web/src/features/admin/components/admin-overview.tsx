@@ -9,6 +9,7 @@ import { errorText } from "@/lib/problem-text";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCheckLedger } from "../api/check-ledger";
 import { useOverview } from "../api/get-overview";
+import { WebVitalsCard } from "./web-vitals-card";
 
 /** The transparency page's figures and labels (ADR 069): they add up, fees included. */
 const TOTALS = [
@@ -105,6 +106,8 @@ export function AdminOverview() {
           ))}
         </CardContent>
       </Card>
+
+      <WebVitalsCard />
 
       <Card>
         <CardHeader>

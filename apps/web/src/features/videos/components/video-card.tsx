@@ -21,6 +21,7 @@ export function VideoCard({
   onBoost,
   earnedAgainAt,
   onReport,
+  priority = false,
 }: {
   video: TVideo;
   now: number;
@@ -28,6 +29,8 @@ export function VideoCard({
   onBoost: (video: TVideo) => void;
   earnedAgainAt?: string | undefined;
   onReport?: ((video: TVideo) => void) | undefined;
+  /** In the first row: its thumbnail is fetched at once. */
+  priority?: boolean;
 }) {
   const { t } = useTranslation("videos");
   const fmt = useMoneyFormat();
@@ -43,7 +46,12 @@ export function VideoCard({
         tabIndex={-1}
         aria-hidden="true"
       >
-        <VideoThumbnail src={video.thumbnailUrl} title={video.title} seed={video.id} />
+        <VideoThumbnail
+          src={video.thumbnailUrl}
+          title={video.title}
+          seed={video.id}
+          priority={priority}
+        />
         {video.boostedUntil ? (
           <div className="absolute top-2 left-2">
             <BoostBadge until={video.boostedUntil} now={now} />

@@ -5,6 +5,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { useInfiniteScroll } from "../hooks/use-infinite-scroll";
 import { VideoCard } from "./video-card";
 
+/** The most cards in a row (four columns on a wide screen): their thumbnails come first. */
+const FIRST_ROW = 4;
+
 /**
  * The feed's cards (boosted first, as given), then infinite scroll: the next page loads when the
  * end comes near, with "Load more" as a fallback and "end of the feed" when there is no more.
@@ -39,7 +42,7 @@ export function VideoGrid({
   return (
     <section aria-label={t("feed.videosLabel")} className="grid gap-4">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {videos.map((video) => (
+        {videos.map((video, index) => (
           <li key={video.id} className="flex min-w-0">
             <VideoCard
               video={video}
@@ -48,6 +51,7 @@ export function VideoGrid({
               onBoost={onBoost}
               earnedAgainAt={earned?.get(video.id)}
               onReport={onReport}
+              priority={index < FIRST_ROW}
             />
           </li>
         ))}

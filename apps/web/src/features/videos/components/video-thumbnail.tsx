@@ -1,3 +1,4 @@
+import { THUMBNAIL_SIZES, youtubeThumbnailSrcset } from "@viewvault/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
@@ -19,18 +20,21 @@ function hash(text: string): number {
 
 /**
  * The video's thumbnail from YouTube's image host; when it cannot load (offline, removed
- * video) a gradient placeholder with the title takes its place.
+ * video) a gradient placeholder with the title takes its place. The first row of a list is
+ * `priority` (fetched at once, first; ADR 065); the rest load as they come near.
  */
 export function VideoThumbnail({
   src,
   title,
   seed,
   className,
+  priority = false,
 }: {
   src: string;
   title: string;
   seed: string;
   className?: string;
+  priority?: boolean;
 }) {
   const { t } = useTranslation("videos");
   const [failed, setFailed] = useState(false);
@@ -51,8 +55,13 @@ export function VideoThumbnail({
       ) : (
         <img
           src={src}
+          srcSet={youtubeThumbnailSrcset(src)}
+          sizes={THUMBNAIL_SIZES}
+          width={480}
+          height={270}
           alt={t("card.thumbnailAlt", { title })}
-          loading="lazy"
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
           decoding="async"
           referrerPolicy="no-referrer"
           className="size-full object-cover"

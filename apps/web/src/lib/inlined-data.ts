@@ -1,0 +1,52 @@
+/**
+ * The first page of data the server put into a member page's document (ADR 065): a JSON block
+ * `#vv-data` of API answers by URL. The api-client answers the first GET of each URL from it,
+ * once, and only shortly after the page loaded and before any change (a POST, PUT, PATCH or
+ * DELETE), sign-in, sign-out or move to another page; later reads always go to the network.
+ */
+const MAX_AGE_MS = 30_000;
+
+let inlined: Map<string, unknown> | undefined;
+let readAt = 0;
+
+/** The key the server inlines a read under: its path and query parameters sorted by name. */
+export function inlineKey(url: string): string {
+  const [pathname = "", search = ""] = url.split("?", 2);
+  const params = new URLSearchParams(search);
+  params.sort();
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+function load(): Map<string, unknown> {
+  if (inlined) return inlined;
+  inlined = new Map();
+  readAt = performance.now();
+  if (typeof document === "undefined") return inlined;
+  const block = document.getElementById("vv-data");
+  if (!block?.textContent) return inlined;
+  try {
+    const reads = JSON.parse(block.textContent) as Record<string, unknown>;
+    for (const [url, body] of Object.entries(reads)) inlined.set(url, body);
+  } catch {
+    // A broken block: every read goes to the network.
+  }
+  block.remove();
+  return inlined;
+}
+
+/** The inlined answer to this GET, taken (it answers once); undefined: ask the network. */
+export function takeInlined(url: string): { body: unknown } | undefined {
+  const reads = load();
+  if (!reads.size || performance.now() - readAt > MAX_AGE_MS) return undefined;
+  const key = inlineKey(url);
+  if (!reads.has(key)) return undefined;
+  const body = reads.get(key);
+  reads.delete(key);
+  return { body };
+}
+
+/** Forgets every inlined answer (a sign-in or sign-out: they were another session's). */
+export function dropInlined(): void {
+  load().clear();
+}

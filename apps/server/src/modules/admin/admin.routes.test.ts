@@ -39,6 +39,7 @@ const ADMIN_ROUTES: Record<string, { method: "GET" | "POST" | "PUT"; body?: unkn
   "/api/admin/overview": { method: "GET" },
   "/api/admin/ledger/check": { method: "POST" },
   "/api/admin/reserves/snapshots": { method: "POST" },
+  "/api/admin/web-vitals": { method: "GET" },
   "/api/admin/members": { method: "GET" },
   "/api/admin/members/{profileId}": { method: "GET" },
   "/api/admin/members/{profileId}/suspension": {

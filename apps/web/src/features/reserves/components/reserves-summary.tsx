@@ -38,6 +38,7 @@ export function ReservesSummary({ snapshot }: { snapshot: TReservesSnapshot }) {
                 {t("reserves.latest.liabilitiesHint", {
                   rate: fmt.amount(snapshot.microUsdtPerView, "USDT"),
                   members: fmt.views(String(snapshot.memberCount)),
+                  count: snapshot.memberCount,
                 })}
               </span>
             </dd>

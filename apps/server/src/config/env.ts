@@ -285,6 +285,11 @@ export const ZEnv = z
      * push service). Refused in production.
      */
     PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
+    /**
+     * Passkeys (ADR 070): the WebAuthn relying-party ID. Unset: the host name of PUBLIC_URL. Set, it
+     * must be that host or a parent domain of it (production refuses to start otherwise).
+     */
+    PASSKEY_RP_ID: z.preprocess(unsetIfEmpty, z.string().max(253).optional()),
     /** End-to-end tests only: POST /api/test/clock moves the server clock (needs NODE_ENV=test). */
     E2E_CLOCK: bool.default(false),
     /**
@@ -310,6 +315,10 @@ export const ZEnv = z
         message:
           "is required in production (npx web-push generate-vapid-keys; the same pair on every instance)",
       });
+    }
+    const rpIdProblem = passkeyRpIdProblem(env.PUBLIC_URL, env.PASSKEY_RP_ID);
+    if (rpIdProblem && env.NODE_ENV === "production") {
+      ctx.addIssue({ code: "custom", path: ["PASSKEY_RP_ID"], message: rpIdProblem });
     }
     if (env.PUSH_ALLOW_PRIVATE_ENDPOINTS && env.NODE_ENV === "production") {
       ctx.addIssue({
@@ -387,6 +396,22 @@ export const ZEnv = z
   }));
 
 export type Env = z.infer<typeof ZEnv>;
+
+/** The host name of the address members use: the passkeys' default relying-party ID. */
+export function passkeyRpId(env: Pick<Env, "PUBLIC_URL" | "PASSKEY_RP_ID">): string {
+  return env.PASSKEY_RP_ID ?? new URL(env.PUBLIC_URL).hostname;
+}
+
+/**
+ * Why a relying-party ID cannot serve PUBLIC_URL (a browser refuses every passkey ceremony then),
+ * or null: it must be the page's host or a parent domain of it.
+ */
+export function passkeyRpIdProblem(publicUrl: string | undefined, rpId: string | undefined) {
+  if (!publicUrl || !rpId) return null;
+  const host = new URL(publicUrl).hostname;
+  if (host === rpId || host.endsWith(`.${rpId}`)) return null;
+  return `${rpId} is not the host of PUBLIC_URL (${host}) nor a parent domain of it: passkeys would never work`;
+}
 
 type ChainVariables = z.infer<z.ZodObject<typeof chainVariables>>;
 

@@ -80,7 +80,11 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), len, credId, cose]);
     const authData = this.authData(0x01 | 0x04 | 0x40, 0, attested);
     const clientDataJSON = Buffer.from(
-      JSON.stringify({ type: "webauthn.create", challenge: options.challenge, origin: TEST_ORIGIN }),
+      JSON.stringify({
+        type: "webauthn.create",
+        challenge: options.challenge,
+        origin: TEST_ORIGIN,
+      }),
     );
     const attestationObject = cbor(
       new Map<Cbor, Cbor>([

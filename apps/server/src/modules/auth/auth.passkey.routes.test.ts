@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, client } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { createSignedInMember } from "../../../test/factories";
-import { type SoftCredential, SoftAuthenticator } from "../../../test/webauthn-authenticator";
+import { SoftAuthenticator, type SoftCredential } from "../../../test/webauthn-authenticator";
 import { passkeyRpIdProblem } from "../../config/env";
-import { accounts, passkeys } from "../../db/schema";
+import { queryRows } from "../../db/client";
+import { accounts, passkeys, profiles } from "../../db/schema";
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -40,10 +41,11 @@ async function signInWithPasskey(
 }
 
 async function outboxKinds(profileId: string): Promise<string[]> {
-  const rows = await db().execute<{ kind: string }>(
+  const rows = await queryRows<{ kind: string }>(
+    db(),
     sql`select kind from mail_outbox where profile_id = ${profileId} order by created_at`,
   );
-  return rows.rows.map((r) => r.kind);
+  return rows.map((r) => r.kind);
 }
 
 describe("passkeys for sign-in", () => {
@@ -61,7 +63,10 @@ describe("passkeys for sign-in", () => {
     const me = await c.request("GET", "/api/me");
     expect(me.statusCode).toBe(200);
     expect(me.json().profile.username).toBe(m.profile.username);
-    const [row] = await db().select().from(passkeys).where(eq(passkeys.credentialID, credential.id));
+    const [row] = await db()
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.credentialID, credential.id));
     expect(row?.lastUsedAt).toBeInstanceOf(Date);
     expect(row?.counter).toBe(1);
     const listed = await m.c.request("GET", "/api/auth/passkey/list-user-passkeys");
@@ -79,6 +84,16 @@ describe("passkeys for sign-in", () => {
     const ok = await signInWithPasskey(credential);
     expect(ok.res.statusCode).toBe(200);
     expect((await ok.c.request("GET", "/api/me")).statusCode).toBe(200);
+  });
+
+  it("a suspended member's passkey signs nobody in", async () => {
+    const m = await createSignedInMember(t.app);
+    const credential = await addPasskey(m.c);
+    await db().update(profiles).set({ suspended: true }).where(eq(profiles.id, m.id));
+    const { c, res } = await signInWithPasskey(credential);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("ACCOUNT_SUSPENDED");
+    expect((await c.request("GET", "/api/me")).statusCode).toBe(401);
   });
 
   it("refuses a replayed assertion and a counter that goes backwards", async () => {
@@ -100,7 +115,9 @@ describe("passkeys for sign-in", () => {
   it("renames, and removes with an alert; the last sign-in method is never removed", async () => {
     const m = await createSignedInMember(t.app);
     await addPasskey(m.c, "Laptop");
-    const [row] = await m.c.request("GET", "/api/auth/passkey/list-user-passkeys").then((r) => r.json());
+    const [row] = await m.c
+      .request("GET", "/api/auth/passkey/list-user-passkeys")
+      .then((r) => r.json());
     const renamed = await m.c.request("POST", "/api/auth/passkey/update-passkey", {
       id: row.id,
       name: "Work laptop",

@@ -10,18 +10,18 @@ import type { Clock } from "../../lib/clock";
 import type { Mailer } from "../mail/mail.service";
 import { findProfileByAuthUid, queueNotice } from "../profiles/profiles.repository";
 
-export const PASSKEY_NOT_USER_VERIFIED = {
+const PASSKEY_NOT_USER_VERIFIED = {
   code: "PASSKEY_NOT_USER_VERIFIED",
   message:
     "Two-factor authentication is on: use a passkey that asks for your fingerprint, face or PIN.",
 };
 
-export const PASSKEY_LAST_SIGN_IN_METHOD = {
+const PASSKEY_LAST_SIGN_IN_METHOD = {
   code: "PASSKEY_LAST_SIGN_IN_METHOD",
   message: "This passkey is your only way to sign in. Add a password or another passkey first.",
 };
 
-export interface PasskeyDeps {
+interface PasskeyDeps {
   env: Env;
   db: Db;
   mailer: Mailer;
@@ -94,7 +94,7 @@ async function alertPasskeyChange(
 }
 
 /** A passkey's name is the member's label for a device (the form caps it too). */
-export const PASSKEY_NAME_MAX = 60;
+const PASSKEY_NAME_MAX = 60;
 
 type PasskeyRow = { id: string; name: string | null; userId: string };
 
@@ -126,7 +126,10 @@ export function passkeyRequestHooks(deps: PasskeyDeps) {
         // auth bridge gives PASSKEY_INVALID its 400, see plugins/auth.ts).
         const code = (returned.body as { code?: string } | undefined)?.code;
         if (ctx.path.startsWith("/passkey/") && code === "FAILED_TO_VERIFY_REGISTRATION") {
-          throw new APIError("BAD_REQUEST", { code: "PASSKEY_INVALID", message: "Invalid passkey." });
+          throw new APIError("BAD_REQUEST", {
+            code: "PASSKEY_INVALID",
+            message: "Invalid passkey.",
+          });
         }
         return;
       }

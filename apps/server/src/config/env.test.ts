@@ -59,6 +59,21 @@ describe("loadEnv", () => {
     expect(loadEnv({ PASSKEY_RP_ID: "evil.example" }).PASSKEY_RP_ID).toBe("evil.example");
   });
 
+  it("checks passwords against breaches by default in production only", () => {
+    expect(loadEnv({}).passwordBreachCheck).toBe(false);
+    expect(loadEnv({ PASSWORD_BREACH_CHECK: "1" }).passwordBreachCheck).toBe(true);
+    const production = {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "x".repeat(40),
+      VAPID_PUBLIC_KEY: "public",
+      VAPID_PRIVATE_KEY: "private",
+    };
+    expect(ZEnv.parse(production).passwordBreachCheck).toBe(true);
+    expect(ZEnv.parse({ ...production, PASSWORD_BREACH_CHECK: "0" }).passwordBreachCheck).toBe(
+      false,
+    );
+  });
+
   it("asks for REDIS_URL when the rate limiter uses Redis", () => {
     expect(() => loadEnv({ RATE_LIMIT_STORE: "redis" })).toThrow(
       "REDIS_URL: is required when RATE_LIMIT_STORE=redis",

@@ -239,6 +239,13 @@ export const ZEnv = z
     DEV_MAILBOX: optionalBool,
     /** YouTube's public oEmbed endpoint (tests point it at a local stand-in). */
     OEMBED_URL: z.url().default("https://www.youtube.com/oembed"),
+    /**
+     * Refuse passwords listed in Have I Been Pwned (only 5 hex characters of their SHA-1 leave;
+     * lib/password-breach.ts). Unset: on in production, off elsewhere.
+     */
+    PASSWORD_BREACH_CHECK: optionalBool,
+    /** The range API the breach check asks (tests point it at a local stand-in). */
+    PASSWORD_BREACH_API_URL: z.url().default("https://api.pwnedpasswords.com/range/"),
     OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     /**
      * Script URL of the YouTube IFrame Player API, whose player events time the content (ADR 046);
@@ -391,6 +398,8 @@ export const ZEnv = z
     embedded: env.DATABASE_URL === undefined,
     /** Demo data: on by default on the embedded database, off on PostgreSQL unless asked. */
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    /** The breached-password check: on by default in production only. */
+    passwordBreachCheck: env.PASSWORD_BREACH_CHECK ?? env.NODE_ENV === "production",
     /** The development mailbox shows reset links: only on the embedded database or when asked. */
     devMailbox: env.DEV_MAILBOX ?? env.DATABASE_URL === undefined,
   }));

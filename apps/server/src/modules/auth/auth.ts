@@ -21,7 +21,7 @@ import { hashPassword, verifyPassword } from "../../lib/password";
 import { isServedOrigin } from "../../plugins/security";
 import type { Mailer } from "../mail/mail.service";
 import { fixedWindowLimiter } from "../platform/rate-limit.service";
-import { authRequestHooks, userCreateHooks } from "./auth.hooks";
+import { authRequestHooks, passwordBreachHook, userCreateHooks } from "./auth.hooks";
 import { authMail } from "./auth.mail";
 import { passkeyPlugin, passkeyRequestHooks } from "./auth.passkey";
 import { type AuthSessionDeps, sessionHooks, sessionLifetime } from "./auth.session";
@@ -73,6 +73,10 @@ export function createAuth(deps: AuthDeps) {
   const https = env.PUBLIC_URL.startsWith("https://");
   const mail = authMail(deps);
   const passkeyHooks = passkeyRequestHooks(deps);
+  const breachCheck = passwordBreachHook({
+    enabled: env.passwordBreachCheck,
+    url: env.PASSWORD_BREACH_API_URL,
+  });
 
   return betterAuth({
     appName: PRODUCT_NAME,
@@ -164,6 +168,7 @@ export function createAuth(deps: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await authRequestHooks.before(ctx);
+        await breachCheck(ctx);
         await passkeyHooks.before(ctx);
       }),
       after: passkeyHooks.after,

@@ -93,3 +93,22 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     await expect(page.getByText(text.empty)).toBeVisible();
   });
 }
+
+test("sign-up shows the password's strength and refuses a guessable one", async ({ page }) => {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  await open(page, "/auth?tab=signup");
+  await page.getByLabel("Username").fill(`weak_${stamp}`);
+  await page.getByLabel("E-mail").fill(`weak-${stamp}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("flamengo1");
+  await expect(page.getByText(/Password strength: (very weak|weak)/)).toBeVisible();
+  await page.getByLabel("Confirm Password").fill("flamengo1");
+  await page.getByRole("checkbox", { name: /I accept the Terms of Use/ }).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(
+    page.getByText("This password is too easy to guess.", { exact: false }),
+  ).toBeVisible();
+
+  const strong = `violet-lantern-${stamp}-orbit`;
+  await page.getByLabel("Password", { exact: true }).fill(strong);
+  await expect(page.getByText(/Password strength: (good|strong)/)).toBeVisible();
+});

@@ -252,6 +252,8 @@ export default defineConfig({
         // prerendered landings: pages always come from the server (statuses, language, fresh
         // figures), so a cached page can never pass for the current one.
         globPatterns: ["assets/**/*.{js,css,woff2}", "*.{svg,png}", "icons/*.png", "offline.*"],
+        // The password-strength dictionaries (a megabyte compressed) load only on the password forms.
+        globIgnores: ["assets/password-strength-engine-*.js"],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
         // Web Push: shows a notification and opens its page on click (public/sw-push.js, ADR 059).

@@ -497,6 +497,56 @@ const AUTH_FIELDS: Schema = {
     locale: { enum: ["en", "pt-BR"] },
   },
 };
+/** What the passkey endpoints take (ADR 070): a WebAuthn credential as the browser sends it. */
+const PASSKEY_FIELDS: Schema = {
+  type: "object",
+  required: ["response"],
+  properties: {
+    id: { type: "string" },
+    name: { type: "string" },
+    response: {
+      type: "object",
+      required: ["id", "rawId", "type", "response"],
+      properties: {
+        id: { type: "string" },
+        rawId: { type: "string" },
+        type: { enum: ["public-key", "x"] },
+        authenticatorAttachment: { type: "string" },
+        response: {
+          type: "object",
+          properties: Object.fromEntries(
+            [
+              "clientDataJSON",
+              "attestationObject",
+              "authenticatorData",
+              "signature",
+              "userHandle",
+            ].map((k) => [k, { type: "string" }]),
+          ),
+        },
+      },
+    },
+  },
+};
+const PASSKEY_OPERATIONS: Operation[] = [
+  "/api/auth/passkey/verify-registration",
+  "/api/auth/passkey/verify-authentication",
+  "/api/auth/passkey/delete-passkey",
+  "/api/auth/passkey/update-passkey",
+]
+  .map((path): Operation => ({ method: "post", path, parameters: [], body: PASSKEY_FIELDS }))
+  .concat(
+    [
+      "/api/auth/passkey/generate-register-options",
+      "/api/auth/passkey/generate-authenticate-options",
+    ].map(
+      (path): Operation => ({
+        method: "get",
+        path,
+        parameters: [{ in: "query", name: "name", schema: { type: "string" } }],
+      }),
+    ),
+  );
 const AUTH_OPERATIONS: Operation[] = [
   "/api/auth/sign-up/email",
   "/api/auth/sign-in/email",
@@ -598,6 +648,11 @@ describe("fuzzing every operation of the OpenAPI document", () => {
         op,
         PER_AUTH_ENDPOINT,
         edgeCases(op, ["email", "password", "callbackURL"]),
+      ]),
+      ...PASSKEY_OPERATIONS.map((op): [Operation, number, Edge[]] => [
+        op,
+        PER_AUTH_ENDPOINT,
+        edgeCases(op, ["response", "id", "name"]),
       ]),
     ];
     const perOperation: Record<string, Record<string, number>> = {};

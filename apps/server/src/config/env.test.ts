@@ -35,6 +35,45 @@ describe("loadEnv", () => {
     }
   });
 
+  it("refuses in production a passkey RP ID that cannot serve PUBLIC_URL, in one line", () => {
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://app.viewvault.example",
+      BETTER_AUTH_SECRET: "x".repeat(40),
+      VAPID_PUBLIC_KEY: "public",
+      VAPID_PRIVATE_KEY: "private",
+    };
+    try {
+      loadEnv({ ...production, PASSKEY_RP_ID: "evil.example" });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as EnvError).problems.filter((p) => p.includes("PASSKEY_RP_ID"));
+      expect(problems).toEqual([
+        "PASSKEY_RP_ID: evil.example is not the host of PUBLIC_URL (app.viewvault.example) nor a parent domain of it: passkeys would never work",
+      ]);
+    }
+    // A parent domain is fine; outside production nothing is refused.
+    expect(() => loadEnv({ ...production, PASSKEY_RP_ID: "viewvault.example" })).not.toThrow(
+      /PASSKEY_RP_ID/,
+    );
+    expect(loadEnv({ PASSKEY_RP_ID: "evil.example" }).PASSKEY_RP_ID).toBe("evil.example");
+  });
+
+  it("checks passwords against breaches by default in production only", () => {
+    expect(loadEnv({}).passwordBreachCheck).toBe(false);
+    expect(loadEnv({ PASSWORD_BREACH_CHECK: "1" }).passwordBreachCheck).toBe(true);
+    const production = {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "x".repeat(40),
+      VAPID_PUBLIC_KEY: "public",
+      VAPID_PRIVATE_KEY: "private",
+    };
+    expect(ZEnv.parse(production).passwordBreachCheck).toBe(true);
+    expect(ZEnv.parse({ ...production, PASSWORD_BREACH_CHECK: "0" }).passwordBreachCheck).toBe(
+      false,
+    );
+  });
+
   it("asks for REDIS_URL when the rate limiter uses Redis", () => {
     expect(() => loadEnv({ RATE_LIMIT_STORE: "redis" })).toThrow(
       "REDIS_URL: is required when RATE_LIMIT_STORE=redis",

@@ -245,6 +245,13 @@ export const ZEnv = z
     DEV_MAILBOX: optionalBool,
     /** YouTube's public oEmbed endpoint (tests point it at a local stand-in). */
     OEMBED_URL: z.url().default("https://www.youtube.com/oembed"),
+    /**
+     * Refuse passwords listed in Have I Been Pwned (only 5 hex characters of their SHA-1 leave;
+     * lib/password-breach.ts). Unset: on in production, off elsewhere.
+     */
+    PASSWORD_BREACH_CHECK: optionalBool,
+    /** The range API the breach check asks (tests point it at a local stand-in). */
+    PASSWORD_BREACH_API_URL: z.url().default("https://api.pwnedpasswords.com/range/"),
     OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
     /**
      * Script URL of the YouTube IFrame Player API, whose player events time the content (ADR 046);
@@ -291,6 +298,11 @@ export const ZEnv = z
      * push service). Refused in production.
      */
     PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
+    /**
+     * Passkeys (ADR 070): the WebAuthn relying-party ID. Unset: the host name of PUBLIC_URL. Set, it
+     * must be that host or a parent domain of it (production refuses to start otherwise).
+     */
+    PASSKEY_RP_ID: z.preprocess(unsetIfEmpty, z.string().max(253).optional()),
     /** End-to-end tests only: POST /api/test/clock moves the server clock (needs NODE_ENV=test). */
     E2E_CLOCK: bool.default(false),
     /**
@@ -349,6 +361,10 @@ export const ZEnv = z
         message:
           "is required in production (npx web-push generate-vapid-keys; the same pair on every instance)",
       });
+    }
+    const rpIdProblem = passkeyRpIdProblem(env.PUBLIC_URL, env.PASSKEY_RP_ID);
+    if (rpIdProblem && env.NODE_ENV === "production") {
+      ctx.addIssue({ code: "custom", path: ["PASSKEY_RP_ID"], message: rpIdProblem });
     }
     if (env.PUSH_ALLOW_PRIVATE_ENDPOINTS && env.NODE_ENV === "production") {
       ctx.addIssue({
@@ -421,11 +437,29 @@ export const ZEnv = z
     embedded: env.DATABASE_URL === undefined,
     /** Demo data: on by default on the embedded database, off on PostgreSQL unless asked. */
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    /** The breached-password check: on by default in production only. */
+    passwordBreachCheck: env.PASSWORD_BREACH_CHECK ?? env.NODE_ENV === "production",
     /** The development mailbox shows reset links: only on the embedded database or when asked. */
     devMailbox: env.DEV_MAILBOX ?? env.DATABASE_URL === undefined,
   }));
 
 export type Env = z.infer<typeof ZEnv>;
+
+/** The host name of the address members use: the passkeys' default relying-party ID. */
+export function passkeyRpId(env: Pick<Env, "PUBLIC_URL" | "PASSKEY_RP_ID">): string {
+  return env.PASSKEY_RP_ID ?? new URL(env.PUBLIC_URL).hostname;
+}
+
+/**
+ * Why a relying-party ID cannot serve PUBLIC_URL (a browser refuses every passkey ceremony then),
+ * or null: it must be the page's host or a parent domain of it.
+ */
+export function passkeyRpIdProblem(publicUrl: string | undefined, rpId: string | undefined) {
+  if (!publicUrl || !rpId) return null;
+  const host = new URL(publicUrl).hostname;
+  if (host === rpId || host.endsWith(`.${rpId}`)) return null;
+  return `${rpId} is not the host of PUBLIC_URL (${host}) nor a parent domain of it: passkeys would never work`;
+}
 
 type ChainVariables = z.infer<z.ZodObject<typeof chainVariables>>;
 

@@ -175,17 +175,26 @@ async function mountAuthRoutes(app: FastifyInstance, auth: AuthHandler, publicUr
             ...(body !== undefined ? { body } : {}),
           }),
         );
-        reply.status(response.status);
+        const text = response.body ? await response.text() : null;
+        reply.status(clientFaultStatus(response.status, text));
         for (const [key, value] of response.headers) {
           if (key.toLowerCase() !== "set-cookie") reply.header(key, value);
         }
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header("set-cookie", cookies);
-        const text = response.body ? await response.text() : null;
         return reply.send(text);
       },
     });
   });
+}
+
+/**
+ * Better Auth keeps the status of an endpoint's error when an after hook replaces the error: the
+ * passkey hooks turn the plugin's 500 for a credential it cannot parse into PASSKEY_INVALID
+ * (auth.passkey.ts), and that is the client's fault.
+ */
+function clientFaultStatus(status: number, body: string | null): number {
+  return status >= 500 && body?.includes('"PASSKEY_INVALID"') ? 400 : status;
 }
 
 /** The member behind a request: the fast cookie path, else Better Auth's own session check. */

@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /**
  * Better Auth's tables (core + username and twoFactor plugins). The property names are Better
@@ -92,5 +101,34 @@ export const twoFactors = pgTable(
   (t) => [
     index("two_factors_user_id_idx").on(t.userId),
     index("two_factors_secret_idx").on(t.secret),
+  ],
+);
+
+/**
+ * Passkeys (Better Auth's passkey plugin, ADR 070): the public key, its signature counter and what
+ * the authenticator said of itself. No biometric data ever reaches the server.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    /** Set by ViewVault on each passkey sign-in or step-up (the plugin keeps no such field). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("passkeys_user_id_idx").on(t.userId),
+    uniqueIndex("passkeys_credential_id_key").on(t.credentialID),
   ],
 );

@@ -4,11 +4,18 @@ import { APIError, type BetterAuthOptions } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { CLIENT_IP_HEADER } from "../../lib/member";
 import { isCommonPassword } from "../../lib/password";
+import { isBreachedPassword } from "../../lib/password-breach";
 import { localeOf } from "./auth.mail";
 
 export const PASSWORD_TOO_COMMON = {
   code: "PASSWORD_TOO_COMMON",
   message: "This password is too common. Choose another one.",
+};
+
+export const PASSWORD_BREACHED = {
+  code: "PASSWORD_BREACHED",
+  message:
+    "This password appeared in a data breach of another site, so attackers try it first. Choose another one.",
 };
 
 /**
@@ -18,12 +25,7 @@ export const PASSWORD_TOO_COMMON = {
 export const authRequestHooks = {
   before: createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
-    const newPassword =
-      ctx.path === "/sign-up/email"
-        ? body.password
-        : ctx.path === "/reset-password" || ctx.path === "/change-password"
-          ? body.newPassword
-          : undefined;
+    const newPassword = newPasswordOf(ctx.path, body);
     // Length rules first (Better Auth answers PASSWORD_TOO_SHORT), then the common-password list.
     if (
       typeof newPassword === "string" &&
@@ -42,6 +44,36 @@ export const authRequestHooks = {
     }
   }),
 } satisfies BetterAuthOptions["hooks"];
+
+/** The password a sign-up, reset or change sets, or undefined. */
+function newPasswordOf(path: string, body: Record<string, unknown>): unknown {
+  if (path === "/sign-up/email") return body.password;
+  if (path === "/reset-password" || path === "/change-password") return body.newPassword;
+  return undefined;
+}
+
+/**
+ * The breached-password check (lib/password-breach.ts) on a sign-up, reset or change, after the
+ * length and common-password rules. An unreachable service never blocks anyone: it is logged.
+ */
+export function passwordBreachHook(opts: { enabled: boolean; url: string }) {
+  return createAuthMiddleware(async (ctx) => {
+    if (!opts.enabled) return;
+    const password = newPasswordOf(ctx.path, (ctx.body ?? {}) as Record<string, unknown>);
+    if (
+      typeof password !== "string" ||
+      password.length < PASSWORD.minLength ||
+      password.length > 128
+    ) {
+      return;
+    }
+    const breached = await isBreachedPassword(password, { url: opts.url });
+    if (breached === null) {
+      ctx.context.logger.warn("password breach check unavailable: the other password rules decide");
+    }
+    if (breached) throw new APIError("BAD_REQUEST", PASSWORD_BREACHED);
+  });
+}
 
 /** A new user row keeps the address and browser it signed up from (the risk score reads them). */
 export const userCreateHooks = {

@@ -1,19 +1,29 @@
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { PRODUCT_NAME, USERNAME_RULES } from "@viewvault/shared";
 import { betterAuth } from "better-auth";
+import { createAuthMiddleware } from "better-auth/api";
 import { twoFactor, username } from "better-auth/plugins";
 import type { Redis } from "ioredis";
 import type { Env } from "../../config/env";
 import type { Db } from "../../db/client";
-import { accounts, profiles, sessions, twoFactors, users, verifications } from "../../db/schema";
+import {
+  accounts,
+  passkeys,
+  profiles,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from "../../db/schema";
 import type { Clock } from "../../lib/clock";
 import { CLIENT_IP_HEADER } from "../../lib/member";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { isServedOrigin } from "../../plugins/security";
 import type { Mailer } from "../mail/mail.service";
 import { fixedWindowLimiter } from "../platform/rate-limit.service";
-import { authRequestHooks, userCreateHooks } from "./auth.hooks";
+import { authRequestHooks, passwordBreachHook, userCreateHooks } from "./auth.hooks";
 import { authMail } from "./auth.mail";
+import { passkeyPlugin, passkeyRequestHooks } from "./auth.passkey";
 import { type AuthSessionDeps, sessionHooks, sessionLifetime } from "./auth.session";
 
 /** What createAuth is given (app.ts hands in the callbacks of modules that build on auth). */
@@ -30,7 +40,10 @@ export interface AuthDeps {
   cancelAccountDeletion: AuthSessionDeps["cancelAccountDeletion"];
 }
 
-/** Tiny plugin so Better Auth's adapter (and its transaction) can read profiles. */
+/**
+ * Tiny plugin so Better Auth's adapter (and its transaction) can read profiles, and so a passkey's
+ * last use (set in auth.passkey.ts) is listed with it.
+ */
 const profilesModel = {
   id: "viewvault-profiles",
   schema: {
@@ -42,6 +55,9 @@ const profilesModel = {
         suspended: { type: "boolean", required: false },
         locale: { type: "string", required: false },
       },
+    },
+    passkey: {
+      fields: { lastUsedAt: { type: "date", required: false, input: false } },
     },
   },
 } as const;
@@ -56,6 +72,11 @@ export function createAuth(deps: AuthDeps) {
   const { env, db } = deps;
   const https = env.PUBLIC_URL.startsWith("https://");
   const mail = authMail(deps);
+  const passkeyHooks = passkeyRequestHooks(deps);
+  const breachCheck = passwordBreachHook({
+    enabled: env.passwordBreachCheck,
+    url: env.PASSWORD_BREACH_API_URL,
+  });
 
   return betterAuth({
     appName: PRODUCT_NAME,
@@ -90,6 +111,7 @@ export function createAuth(deps: AuthDeps) {
         account: accounts,
         verification: verifications,
         twoFactor: twoFactors,
+        passkey: passkeys,
         profile: profiles,
       },
     }),
@@ -130,6 +152,8 @@ export function createAuth(deps: AuthDeps) {
         "/two-factor/verify-totp": { window: 60, max: 5 },
         "/two-factor/verify-backup-code": { window: 60, max: 5 },
         "/change-password": { window: 60, max: 5 },
+        "/passkey/generate-authenticate-options": { window: 60, max: 20 },
+        "/passkey/verify-authentication": { window: 60, max: 10 },
       },
     },
     advanced: {
@@ -141,7 +165,14 @@ export function createAuth(deps: AuthDeps) {
       // check them everywhere, so tests see what members get.
       disableOriginCheck: false,
     },
-    hooks: authRequestHooks,
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await authRequestHooks.before(ctx);
+        await breachCheck(ctx);
+        await passkeyHooks.before(ctx);
+      }),
+      after: passkeyHooks.after,
+    },
     databaseHooks: {
       user: userCreateHooks,
       session: sessionHooks({ ...deps, publicUrl: env.PUBLIC_URL }),
@@ -153,6 +184,7 @@ export function createAuth(deps: AuthDeps) {
         usernameValidator: (value) => USERNAME_RULES.pattern.test(value),
       }),
       twoFactor({ issuer: PRODUCT_NAME, backupCodeOptions: { amount: 10, length: 10 } }),
+      passkeyPlugin(deps),
       profilesModel,
     ],
   });

@@ -22,6 +22,8 @@ export type TemplateKind =
   | "transferReceived"
   | "offerSold"
   | "walletChanged"
+  | "passkeyAdded"
+  | "passkeyRemoved"
   | "withdrawalSubmitted"
   | "withdrawalCompleted"
   | "withdrawalFailed"
@@ -35,6 +37,8 @@ export type TemplateKind =
 /** Notices that are not a reply to something the reader asked for: no "ignore this" line. */
 const NO_IGNORE_LINE: TemplateKind[] = [
   "newSignIn",
+  "passkeyAdded",
+  "passkeyRemoved",
   "transferReceived",
   "offerSold",
   "withdrawalSubmitted",
@@ -173,6 +177,12 @@ export function renderNotice(
         network: params.network ?? "",
         address: params.address ?? "",
         hours: params.hours ?? "",
+      });
+    case "passkeyAdded":
+    case "passkeyRemoved":
+      return renderMail(template, locale, {
+        url: `${publicUrl}/settings?tab=security`,
+        name: params.name ?? "",
       });
     case "supportAnswered":
     case "supportReply":

@@ -1,6 +1,6 @@
 import { dropInlined } from "../inlined-data";
 import type { SignInInput, SignInResult, SignUpInput, TwoFactorInput } from "./auth-context";
-import { callAuth } from "./auth-error";
+import { AuthError, callAuth, passkeyError } from "./auth-error";
 import { loadAuthClient } from "./load-auth-client";
 
 // The Better Auth calls behind the context's actions. Loaded on first use, with the client,
@@ -66,6 +66,23 @@ export async function verifyTwoFactor({
   const body = { code, trustDevice: Boolean(trustDevice) };
   if (method === "totp") await callAuth(() => client.twoFactor.verifyTotp(body, fetchOptions));
   else await callAuth(() => client.twoFactor.verifyBackupCode(body, fetchOptions));
+  return { deletionCancelled: seen.cancelled };
+}
+
+/**
+ * Signs in with a passkey (ADR 070). `autoFill`: the browser offers the passkeys in the e-mail
+ * field (conditional UI) and the promise waits until the member picks one.
+ */
+export async function signInWithPasskey(
+  autoFill: boolean,
+): Promise<{ deletionCancelled: boolean }> {
+  const client = await loadAuthClient();
+  const { seen, fetchOptions } = watchDeletion();
+  try {
+    await callAuth(() => client.signIn.passkey({ autoFill, fetchOptions }));
+  } catch (error) {
+    throw error instanceof AuthError ? passkeyError(error) : error;
+  }
   return { deletionCancelled: seen.cancelled };
 }
 

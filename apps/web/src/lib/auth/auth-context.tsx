@@ -39,6 +39,8 @@ export type AuthState = {
   /** Creates the account; the member must confirm the e-mail before signing in. */
   signUp: (input: SignUpInput) => Promise<void>;
   signIn: (input: SignInInput) => Promise<SignInResult>;
+  /** Signs in with a passkey (the button, or the browser's offer in the e-mail field). */
+  signInWithPasskey: (autoFill: boolean) => Promise<{ deletionCancelled: boolean }>;
   /** Second step of a sign-in when the account has two-factor authentication. */
   verifyTwoFactor: (input: TwoFactorInput) => Promise<{ deletionCancelled: boolean }>;
   signOut: () => Promise<void>;
@@ -74,6 +76,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const result = await (await actions()).signIn(input);
       setSignedOut(false);
       if (!result.twoFactorRequired) await refresh();
+      return result;
+    },
+    [refresh],
+  );
+
+  const signInWithPasskey = useCallback(
+    async (autoFill: boolean) => {
+      const result = await (await actions()).signInWithPasskey(autoFill);
+      setSignedOut(false);
+      await refresh();
       return result;
     },
     [refresh],
@@ -118,6 +130,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       signUp,
       signIn,
+      signInWithPasskey,
       verifyTwoFactor,
       signOut,
       updateProfile,
@@ -132,6 +145,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       signUp,
       signIn,
+      signInWithPasskey,
       verifyTwoFactor,
       signOut,
       updateProfile,

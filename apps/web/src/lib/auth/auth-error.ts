@@ -39,6 +39,20 @@ export async function callAuth<T>(run: () => Promise<BetterFetchResult<T>>): Pro
   return unwrap(result);
 }
 
+/**
+ * What the browser's WebAuthn errors become: cancelled (or timed out, or aborted by a newer
+ * request), a device already registered, or an error Better Auth answered.
+ */
+export function passkeyError(error: AuthError): AuthError {
+  if (error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") {
+    return new AuthError("PASSKEY_ALREADY_ADDED", error.message, error.status);
+  }
+  if (error.code.startsWith("ERROR_") || error.code === "AUTH_CANCELLED") {
+    return new AuthError("PASSKEY_CANCELLED", error.message, error.status);
+  }
+  return error;
+}
+
 /** Codes with a translated message under `errors:auth.<CODE>`. */
 const KNOWN_AUTH_CODES = new Set([
   "INVALID_EMAIL_OR_PASSWORD",
@@ -50,6 +64,7 @@ const KNOWN_AUTH_CODES = new Set([
   "USERNAME_TOO_SHORT",
   "USERNAME_TOO_LONG",
   "PASSWORD_TOO_COMMON",
+  "PASSWORD_BREACHED",
   "PASSWORD_TOO_SHORT",
   "PASSWORD_TOO_LONG",
   "INVALID_EMAIL",
@@ -58,6 +73,15 @@ const KNOWN_AUTH_CODES = new Set([
   "INVALID_TOKEN",
   "INVALID_PASSWORD",
   "INVALID_TWO_FACTOR_COOKIE",
+  "PASSKEY_NOT_USER_VERIFIED",
+  "PASSKEY_LAST_SIGN_IN_METHOD",
+  "PASSKEY_INVALID",
+  "PASSKEY_NOT_FOUND",
+  "PASSKEY_CANCELLED",
+  "PASSKEY_ALREADY_ADDED",
+  "PASSKEY_UNSUPPORTED",
+  "AUTHENTICATION_FAILED",
+  "CHALLENGE_NOT_FOUND",
   "NETWORK_ERROR",
 ]);
 

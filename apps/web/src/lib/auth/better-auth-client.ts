@@ -1,3 +1,4 @@
+import { passkeyClient } from "@better-auth/passkey/client";
 import { createAuthClient } from "better-auth/client";
 import { inferAdditionalFields, twoFactorClient, usernameClient } from "better-auth/client/plugins";
 import { DEVICE_ID_HEADER, deviceId, deviceIdNow, needsDeviceId } from "../device-id";
@@ -29,6 +30,7 @@ export const authClient = createAuthClient({
     usernameClient(),
     // The sign-in form reads `twoFactorRedirect` itself and shows the code step in place.
     twoFactorClient({ onTwoFactorRedirect: () => {} }),
+    passkeyClient(),
     inferAdditionalFields({
       user: {
         referralId: { type: "string", required: false },

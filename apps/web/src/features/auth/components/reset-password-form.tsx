@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TResetPasswordForm, ZResetPasswordForm } from "@viewvault/shared";
 import { KeyRound, Loader2 } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { PasswordStrengthMeter } from "@/components/password-strength-meter";
 import { Button } from "@/components/ui/button";
 import { FormError, PasswordField } from "@/components/ui/form-field";
 import { AuthError, authErrorMessage } from "@/lib/auth";
 import { fieldText } from "@/lib/form";
+import { usePasswordStrength, WEAKEST_REFUSED_SCORE } from "@/lib/password-strength";
 import { resetPassword } from "../api/reset-password";
 
 /** New password + confirmation (`ZResetPasswordForm`) for the token of an e-mailed reset link. */
@@ -17,8 +19,13 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     defaultValues: { password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  const strength = usePasswordStrength(useWatch({ control: form.control, name: "password" }));
 
   async function onValid(values: TResetPasswordForm) {
+    if (strength !== null && strength <= WEAKEST_REFUSED_SCORE) {
+      form.setError("password", { message: "errors:auth.PASSWORD_TOO_WEAK" });
+      return;
+    }
     try {
       await resetPassword(token, values.password);
       onDone();
@@ -43,6 +50,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         error={fieldText(t, errors.password?.message)}
         {...form.register("password")}
       />
+      <PasswordStrengthMeter score={strength} />
       <PasswordField
         id="reset-confirm"
         label={t("reset.confirmPassword")}

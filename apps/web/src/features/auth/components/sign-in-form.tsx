@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TSignInForm, ZSignInForm } from "@viewvault/shared";
-import { AlertCircle, CheckCircle2, Loader2, LogIn, MailCheck } from "lucide-react";
-import { useState } from "react";
+import { AlertCircle, CheckCircle2, KeyRound, Loader2, LogIn, MailCheck } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -15,6 +15,24 @@ import { requestPasswordReset } from "../api/request-password-reset";
 import { resendVerificationEmail } from "../api/resend-verification-email";
 import { TwoFactorStep } from "./two-factor-step";
 
+/** Whether this browser has WebAuthn, and whether it can offer passkeys in a form field. */
+function usePasskeySupport(): { available: boolean; autofill: boolean } {
+  const [support, setSupport] = useState({ available: false, autofill: false });
+  useEffect(() => {
+    const credential = typeof window === "undefined" ? undefined : window.PublicKeyCredential;
+    if (!credential) return;
+    setSupport({ available: true, autofill: false });
+    let live = true;
+    void credential.isConditionalMediationAvailable?.().then((autofill) => {
+      if (live && autofill) setSupport({ available: true, autofill: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return support;
+}
+
 type Notice = { kind: "error" | "success"; text: string } | null;
 
 /**
@@ -23,18 +41,30 @@ type Notice = { kind: "error" | "success"; text: string } | null;
  */
 export function SignInForm({ linkError }: { linkError?: string | null }) {
   const { t } = useTranslation("auth");
-  const { signIn } = useAuth();
+  const { signIn, signInWithPasskey } = useAuth();
   const form = useForm<TSignInForm>({
     resolver: zodResolver(ZSignInForm),
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const [busy, setBusy] = useState<"reset" | "resend" | null>(null);
+  const [busy, setBusy] = useState<"reset" | "resend" | "passkey" | null>(null);
+  const passkeys = usePasskeySupport();
   const [notice, setNotice] = useState<Notice>(
     linkError ? { kind: "error", text: linkError } : null,
   );
   const [unverified, setUnverified] = useState(Boolean(linkError));
   const [step, setStep] = useState<"credentials" | "twoFactor">("credentials");
+
+  // Conditional UI: the browser offers the member's passkeys in the e-mail field. The request waits
+  // in the background; a click on the passkey button (or leaving the page) aborts it.
+  useEffect(() => {
+    if (!passkeys.autofill) return;
+    signInWithPasskey(true)
+      .then((result) => {
+        if (result.deletionCancelled) toast.success(t("signIn.deletionCancelled"));
+      })
+      .catch(() => {});
+  }, [passkeys.autofill, signInWithPasskey, t]);
 
   if (step === "twoFactor") {
     return <TwoFactorStep onBack={() => setStep("credentials")} />;
@@ -54,6 +84,19 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
       } else {
         setNotice({ kind: "error", text: authErrorMessage(t, error) });
       }
+    }
+  }
+
+  async function onPasskey() {
+    setNotice(null);
+    setBusy("passkey");
+    try {
+      const result = await signInWithPasskey(false);
+      if (result.deletionCancelled) toast.success(t("signIn.deletionCancelled"));
+    } catch (error) {
+      setNotice({ kind: "error", text: authErrorMessage(t, error) });
+    } finally {
+      setBusy(null);
     }
   }
 
@@ -133,7 +176,7 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
         <Input
           id="signin-email"
           type="email"
-          autoComplete="email"
+          autoComplete="username webauthn"
           inputMode="email"
           required
           placeholder={t("fields.emailPlaceholder")}
@@ -175,6 +218,28 @@ export function SignInForm({ linkError }: { linkError?: string | null }) {
         )}
         {isSubmitting ? t("signIn.submitting") : t("signIn.submit")}
       </Button>
+      {passkeys.available ? (
+        <>
+          <div className="flex items-center gap-3 text-xs text-muted-foreground">
+            <span className="h-px flex-1 bg-border" />
+            {t("signIn.or")}
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={onPasskey}
+            disabled={busy !== null || isSubmitting}
+          >
+            {busy === "passkey" ? (
+              <Loader2 aria-hidden="true" className="animate-spin" />
+            ) : (
+              <KeyRound aria-hidden="true" />
+            )}
+            {busy === "passkey" ? t("signIn.passkeyBusy") : t("signIn.passkey")}
+          </Button>
+        </>
+      ) : null}
     </form>
   );
 }

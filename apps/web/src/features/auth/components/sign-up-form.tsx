@@ -7,6 +7,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { UsernameStatusHint } from "@/components/account/username-status";
+import { PasswordStrengthMeter } from "@/components/password-strength-meter";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormError, PasswordField } from "@/components/ui/form-field";
@@ -15,6 +16,7 @@ import { FieldError, Label } from "@/components/ui/label";
 import { authErrorMessage, useAuth } from "@/lib/auth";
 import { fieldText } from "@/lib/form";
 import { currentLocale } from "@/lib/i18n";
+import { usePasswordStrength, WEAKEST_REFUSED_SCORE } from "@/lib/password-strength";
 import { useUsernameAvailability } from "@/lib/username-availability";
 
 type SignUpValues = z.input<typeof ZSignUpForm>;
@@ -47,6 +49,7 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
     name: ["username", "email", "password", "confirmPassword", "acceptTerms"],
   });
   const usernameStatus = useUsernameAvailability(username);
+  const strength = usePasswordStrength(password, [username, email]);
 
   const allFilled = [username, email, password, confirmPassword].every((v) => v.trim() !== "");
   const showTermsHint = !acceptTerms && (termsTouched || allFilled);
@@ -54,6 +57,10 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
   async function onValid(values: SignUpOutput) {
     if (usernameStatus === "taken") {
       form.setError("username", { message: "errors:auth.USERNAME_IS_ALREADY_TAKEN" });
+      return;
+    }
+    if (strength !== null && strength <= WEAKEST_REFUSED_SCORE) {
+      form.setError("password", { message: "errors:auth.PASSWORD_TOO_WEAK" });
       return;
     }
     try {
@@ -132,6 +139,7 @@ export function SignUpForm({ referralId }: { referralId?: string | null }) {
         error={error("password")}
         {...form.register("password")}
       />
+      <PasswordStrengthMeter score={strength} />
       <PasswordField
         id="signup-confirm"
         label={t("fields.confirmPassword")}

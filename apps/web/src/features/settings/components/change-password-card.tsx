@@ -2,14 +2,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { type TChangePasswordForm, ZChangePasswordForm } from "@viewvault/shared";
 import { KeyRound, Loader2 } from "lucide-react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { PasswordStrengthMeter } from "@/components/password-strength-meter";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError, PasswordField } from "@/components/ui/form-field";
 import { AuthError, authErrorMessage } from "@/lib/auth";
 import { fieldText } from "@/lib/form";
+import { usePasswordStrength, WEAKEST_REFUSED_SCORE } from "@/lib/password-strength";
 import { changePassword } from "../api/change-password";
 import { sessionsQueryKey } from "../api/list-sessions";
 
@@ -24,8 +26,13 @@ export function ChangePasswordCard() {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
+  const strength = usePasswordStrength(useWatch({ control: form.control, name: "newPassword" }));
 
   async function onValid(values: TChangePasswordForm) {
+    if (strength !== null && strength <= WEAKEST_REFUSED_SCORE) {
+      form.setError("newPassword", { message: "errors:auth.PASSWORD_TOO_WEAK" });
+      return;
+    }
     try {
       await changePassword(values.currentPassword, values.newPassword);
       form.reset(EMPTY);
@@ -66,6 +73,7 @@ export function ChangePasswordCard() {
             error={fieldText(t, errors.newPassword?.message)}
             {...form.register("newPassword")}
           />
+          <PasswordStrengthMeter score={strength} />
           <PasswordField
             id="password-confirm"
             label={t("password.confirm")}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, signUp, uniqueUser } from "../../../test/accounts";
+import { createTestApp, type TestApp } from "../../../test/app";
+import { createSignedInMember } from "../../../test/factories";
+import { startPwnedPasswordsStandIn } from "../../../test/pwned-passwords-stand-in";
+
+const BREACHED = "correct-horse-battery";
+const SECRET = "test-secret-test-secret-test-secret-1234";
+
+let pwned: Awaited<ReturnType<typeof startPwnedPasswordsStandIn>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  pwned = await startPwnedPasswordsStandIn([BREACHED]);
+  t = await createTestApp({
+    env: {
+      BETTER_AUTH_SECRET: SECRET,
+      PASSWORD_BREACH_CHECK: "1",
+      PASSWORD_BREACH_API_URL: pwned.url,
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await pwned.close();
+});
+
+describe("breached passwords", () => {
+  it("refuses a listed password at sign-up, and only a 5-character prefix leaves", async () => {
+    const res = await signUp(client(t.app), { ...uniqueUser(), password: BREACHED });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("PASSWORD_BREACHED");
+    expect(pwned.requests.length).toBeGreaterThan(0);
+    for (const path of pwned.requests) expect(path).toMatch(/^\/range\/[0-9A-F]{5}$/);
+
+    const ok = await signUp(client(t.app), uniqueUser());
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("refuses a listed password as a new password", async () => {
+    const m = await createSignedInMember(t.app);
+    const res = await m.c.request("POST", "/api/auth/change-password", {
+      currentPassword: m.user.password,
+      newPassword: BREACHED,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("PASSWORD_BREACHED");
+  });
+});
+
+describe("the service unreachable", () => {
+  it("never blocks a sign-up", async () => {
+    const down = await createTestApp({
+      env: {
+        BETTER_AUTH_SECRET: SECRET,
+        PASSWORD_BREACH_CHECK: "1",
+        // Nothing listens there.
+        PASSWORD_BREACH_API_URL: "http://127.0.0.1:9/range/",
+      },
+    });
+    try {
+      const res = await signUp(client(down.app), { ...uniqueUser(), password: BREACHED });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import type { Page } from "@playwright/test";
+import { expect, freshMember, open, test } from "./fixtures";
+
+/**
+ * Passkeys (ADR 070) with Chromium's virtual authenticator: a platform authenticator that keeps
+ * discoverable credentials and verifies its user, as a phone with a fingerprint does.
+ */
+async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+const LANGUAGES = {
+  en: {
+    name: "Work phone",
+    add: "Add a passkey",
+    nameLabel: "Passkey name",
+    added: "Passkey added",
+    signIn: "Sign in with a passkey",
+    remove: "Remove Work phone",
+    confirm: "Remove",
+    empty: "No passkeys yet.",
+  },
+  "pt-BR": {
+    name: "Celular do trabalho",
+    add: "Adicionar uma passkey",
+    nameLabel: "Nome da passkey",
+    added: "Passkey adicionada",
+    signIn: "Entrar com uma passkey",
+    remove: "Remover Celular do trabalho",
+    confirm: "Remover",
+    empty: "Nenhuma passkey ainda.",
+  },
+} as const;
+
+for (const [language, text] of Object.entries(LANGUAGES)) {
+  test(`passkey: add, sign out, sign in with it, remove (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.addInitScript((lang) => {
+      localStorage.setItem("e2e-init", "1");
+      localStorage.setItem("vv-lang", lang);
+      if (sessionStorage.getItem("e2e-no-autofill")) {
+        PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+      }
+    }, language);
+    await addVirtualAuthenticator(page);
+    const member = await freshMember(page, baseURL ?? "", "passkey");
+    // The dashboard greets the member by name.
+    const signedIn = new RegExp(member.username);
+
+    // Settings → Security: add a passkey on this device.
+    await open(page, "/settings?tab=security");
+    await page.getByLabel(text.nameLabel, { exact: true }).fill(text.name);
+    await page.getByRole("button", { name: text.add }).click();
+    await expect(page.getByText(text.added)).toBeVisible();
+    await expect(page.getByText(text.name, { exact: true })).toBeVisible();
+
+    // Sign out (the session cookie goes): the browser offers the passkey in the e-mail field
+    // (conditional UI; the virtual authenticator picks it at once) and the member is in.
+    await page.context().clearCookies();
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByRole("heading", { level: 1, name: signedIn })).toBeVisible();
+
+    // Again with the button, in a browser that cannot offer passkeys in a form field.
+    await page.context().clearCookies();
+    await page.evaluate(() => sessionStorage.setItem("e2e-no-autofill", "1"));
+    await open(page, "/auth");
+    await expect(page.locator("#signin-email")).toHaveAttribute(
+      "autocomplete",
+      "username webauthn",
+    );
+    await page.getByRole("button", { name: text.signIn }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByRole("heading", { level: 1, name: signedIn })).toBeVisible();
+
+    // The passkey shows its last use; remove it.
+    await open(page, "/settings?tab=security");
+    await page.getByRole("button", { name: text.remove }).click();
+    await page.getByRole("button", { name: text.confirm, exact: true }).click();
+    await expect(page.getByText(text.empty)).toBeVisible();
+  });
+}
+
+test("sign-up shows the password's strength and refuses a guessable one", async ({ page }) => {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  await open(page, "/auth?tab=signup");
+  await page.getByLabel("Username").fill(`weak_${stamp}`);
+  await page.getByLabel("E-mail").fill(`weak-${stamp}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill("flamengo1");
+  await expect(page.getByText(/Password strength: (very weak|weak)/)).toBeVisible();
+  await page.getByLabel("Confirm Password").fill("flamengo1");
+  await page.getByRole("checkbox", { name: /I accept the Terms of Use/ }).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(
+    page.getByText("This password is too easy to guess.", { exact: false }),
+  ).toBeVisible();
+
+  const strong = `violet-lantern-${stamp}-orbit`;
+  await page.getByLabel("Password", { exact: true }).fill(strong);
+  await expect(page.getByText(/Password strength: (good|strong)/)).toBeVisible();
+});

@@ -41,6 +41,7 @@ import {
   type PushSender,
   pushBacklog,
 } from "./modules/notifications/push.service";
+import { type Payouts, payoutBacklog } from "./modules/payouts/payouts.service";
 import { databaseStore } from "./modules/platform/rate-limit.service";
 import { presenceRoutes, presenceStore } from "./modules/presence/presence.routes";
 import type { PresenceStore } from "./modules/presence/presence.store";
@@ -54,6 +55,7 @@ import { deviceKeyFrom } from "./modules/risk/signals";
 import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
 import { supportRoutes } from "./modules/support/support.routes";
+import { supportDeskRoutes } from "./modules/support/support-desk.routes";
 import { swapRoutes } from "./modules/swap/swap.routes";
 import { transfersRoutes } from "./modules/transfers/transfers.routes";
 import { transparencyRoutes } from "./modules/transparency/transparency.routes";
@@ -63,7 +65,6 @@ import { videosRoutes } from "./modules/videos/videos.routes";
 import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes";
 import { watchRoutes } from "./modules/watch/watch.routes";
 import { captchaConfigOf, captchaOrigins } from "./modules/watch/watch-captcha";
-import { type Payouts, payoutBacklog } from "./modules/withdrawals/payouts.service";
 import { withdrawalsRoutes } from "./modules/withdrawals/withdrawals.routes";
 import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
@@ -326,6 +327,7 @@ async function registerModules(
   await app.register(presenceRoutes, { store: presence });
   await app.register(withdrawalsRoutes, { authSecret });
   await app.register(supportRoutes);
+  await app.register(supportDeskRoutes);
   await app.register(fraudRoutes);
   await app.register(enforcementRoutes);
   await app.register(notificationsRoutes, {

@@ -14,7 +14,7 @@ import { fixedClock } from "../src/lib/clock";
 import { AUDIT_CSV_COLUMNS } from "../src/modules/audit/audit.service";
 import { clearHold } from "../src/modules/holds/holds.service";
 import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { followConfirmingPayouts } from "../src/modules/withdrawals/payouts.service";
+import { followConfirmingPayouts } from "../src/modules/payouts/payouts.job";
 import { createTestApp, type TestApp } from "./app";
 import { FakeChain } from "./chain-fake";
 import {

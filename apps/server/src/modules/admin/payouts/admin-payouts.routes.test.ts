@@ -1,12 +1,17 @@
 import { ADMIN } from "@viewvault/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../src/db/client";
-import { auditEvents, profiles } from "../src/db/schema";
-import { fixedClock } from "../src/lib/clock";
-import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { createTestApp, type TestApp } from "./app";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "./factories";
+import { createTestApp, type TestApp } from "../../../../test/app";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+  USDT,
+} from "../../../../test/factories";
+import { queryRows } from "../../../db/client";
+import { auditEvents, profiles } from "../../../db/schema";
+import { fixedClock } from "../../../lib/clock";
+import { verifyLedger } from "../../ledger/verify-ledger";
 
 const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const EVM_HASH = `0x${"cd".repeat(32)}`;

@@ -78,13 +78,13 @@ BEGIN
 END;
 $$;
 
--- COMPLETED on a manual network (no chain client, ADR 058: unchanged). On a taken withdrawal:
--- only the staff member who took it records the transaction hash; at or below the four-eyes
--- threshold it is paid at once, above it waits for a second approval. On a withdrawal awaiting
--- approval: an admin who is neither the member nor the staff member who processed it approves —
--- and it is paid when its hash was recorded (manual), or it goes back to its processor, approved,
--- to be sent when no hash was (a chain-verified network: the approval comes before sending). A
--- second completion finds it COMPLETED.
+-- COMPLETED on a manual network (no chain client, ADR 058). On a taken withdrawal: only the
+-- staff member who took it records the transaction hash, and it is paid at once — above the
+-- four-eyes threshold only once an admin approved it (ADR 062: the approval comes before anyone
+-- sends, on every network). On a withdrawal awaiting approval: an admin who is neither the member
+-- nor the staff member who processed it approves — it goes back to its processor, approved, to
+-- be sent (or, for a claim recorded with a hash before ADR 062, it is paid). A second completion
+-- finds it COMPLETED.
 CREATE OR REPLACE FUNCTION vv_withdraw_complete(
   p_staff uuid, p_role text, p_ip text, p_key text, p_route text, p_hash text,
   p_request uuid, p_tx_hash text, p_now timestamptz
@@ -115,19 +115,11 @@ BEGIN
       PERFORM vv_withdraw_step(v_claim.id, 'confirmed', v_claim.tx_hash, NULL, p_now);
     END IF;
     v_action := 'withdrawal.approve';
-  ELSIF v_claim.status <> 'SENT' THEN
-    PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'withdrawalState', 'status', v_claim.status));
-  ELSIF v_claim.processed_by IS NULL THEN
-    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalNotTaken"}');
-  ELSIF v_claim.processed_by <> p_staff THEN
-    PERFORM vv_refuse('CONFLICT', '{"context": "withdrawalTaken"}');
-  ELSIF v_claim.needs_second_approval AND v_claim.approved_at IS NULL THEN
-    -- (Approved already: an admin approved it before sending, ADR 058 — it is paid at once.)
-    UPDATE manual_claims SET status = 'AWAITING_APPROVAL', tx_hash = p_tx_hash, updated_at = p_now
-    WHERE id = v_claim.id RETURNING * INTO v_after;
-    PERFORM vv_withdraw_step(v_claim.id, 'approval_requested', p_tx_hash, NULL, p_now);
-    v_action := 'withdrawal.complete_awaiting_approval';
   ELSE
+    -- Waiting, taken by this staff member, and — above the four-eyes threshold — approved by an
+    -- admin BEFORE anything is sent, on every network (ADR 062): a recorded hash on an unapproved
+    -- claim is refused (vv_withdraw_request_approval asks for the approval first).
+    PERFORM vv_withdraw_sendable(v_claim, p_staff, true);
     v_claim.tx_hash := p_tx_hash;
     v_tx := vv_withdraw_settle(v_claim, p_staff);
     UPDATE manual_claims SET status = 'COMPLETED', tx_hash = p_tx_hash, settle_transaction_id = v_tx,

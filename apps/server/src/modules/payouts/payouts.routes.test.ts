@@ -202,7 +202,7 @@ describe("the payout desk", () => {
     expect(refused.json().params).toMatchObject({ context: "withdrawalTaken" });
   });
 
-  it("needs a second approval above 1,000 USDT, by an admin who neither requested nor processed it", async () => {
+  it("needs an admin's approval above 1,000 USDT BEFORE anything is sent, on a manual network too", async () => {
     const m = await createSignedInMember(t.app, { usdt: USDT(1_500) });
     await verified(m);
     const w = (await withdraw(m.c, { amount: "1500", network: "ERC20", walletAddress: EVM })).json()
@@ -213,10 +213,27 @@ describe("the payout desk", () => {
     const adminA = await staff("admin");
     const adminB = await staff("admin");
     await setStatus(adminA, requestId, { status: "PROCESSING" });
-    const recorded = await setStatus(adminA, requestId, { status: "COMPLETED", txHash: EVM_HASH });
-    expect(recorded.json()).toMatchObject({
+    // A hash recorded before the approval is refused: nobody may send it yet.
+    expect(
+      (await setStatus(adminA, requestId, { status: "COMPLETED", txHash: EVM_HASH })).json(),
+    ).toMatchObject({ code: "CONFLICT", params: { context: "approvalFirst" } });
+    // …by the database command itself, whoever calls it.
+    const direct = await db()
+      .execute(
+        sql`select vv_withdraw_complete(${adminA.id}::uuid, 'admin', '127.0.0.1', null, 'direct',
+          'direct', ${requestId}::uuid, ${EVM_HASH}, now())`,
+      )
+      .then(
+        () => "allowed",
+        (error: Error & { cause?: Error & { detail?: string } }) =>
+          `${error.cause?.message ?? error.message} ${error.cause?.detail ?? ""}`,
+      );
+    expect(direct).toMatch(/CONFLICT.*approvalFirst/s);
+    // Without a hash the processor asks for the approval.
+    const asked = await setStatus(adminA, requestId, { status: "COMPLETED" });
+    expect(asked.json()).toMatchObject({
       status: "PROCESSING",
-      withdrawal: { status: "AWAITING_APPROVAL", txHash: EVM_HASH },
+      withdrawal: { status: "AWAITING_APPROVAL", txHash: null },
     });
     expect((await overview(m.c)).balances.pendingUsdt).toBe("1500000000");
     // A support user cannot approve; the admin who processed it cannot approve it alone.
@@ -230,10 +247,16 @@ describe("the payout desk", () => {
     });
     const approved = await setStatus(adminB, requestId, { status: "COMPLETED" });
     expect(approved.json()).toMatchObject({
-      status: "COMPLETED",
-      withdrawal: { status: "COMPLETED" },
+      status: "PROCESSING",
+      withdrawal: { status: "SENT", approved: true, txHash: null },
     });
-    // The same admin approving twice moves nothing.
+    // Approved: the processor sends and records it, and it is paid at once.
+    const paid = await setStatus(adminA, requestId, { status: "COMPLETED", txHash: EVM_HASH });
+    expect(paid.json()).toMatchObject({
+      status: "COMPLETED",
+      withdrawal: { status: "COMPLETED", txHash: EVM_HASH },
+    });
+    // Approving again moves nothing.
     expect(
       (await setStatus(adminB, requestId, { status: "COMPLETED" })).json().params,
     ).toMatchObject({
@@ -243,13 +266,14 @@ describe("the payout desk", () => {
     const audit = await db().select().from(auditEvents).where(eq(auditEvents.targetId, w.id));
     expect(audit.map((a) => a.action).sort()).toEqual([
       "withdrawal.approve",
-      "withdrawal.complete_awaiting_approval",
+      "withdrawal.complete",
+      "withdrawal.request_approval",
       "withdrawal.take",
     ]);
     const approval = audit.find((a) => a.action === "withdrawal.approve");
     expect(approval).toMatchObject({ actorProfileId: adminB.id, actorRole: "admin" });
     expect(approval?.before).toMatchObject({ status: "AWAITING_APPROVAL" });
-    expect(approval?.after).toMatchObject({ status: "COMPLETED" });
+    expect(approval?.after).toMatchObject({ status: "SENT" });
   });
 
   it("keeps members out of other members' requests and staff out of their own withdrawals", async () => {

@@ -21,7 +21,7 @@ import {
   VERIFY,
 } from "./payouts.commands";
 import { asking, type DeskClaim, mismatchError } from "./payouts.errors";
-import { isApproved, payoutStates } from "./payouts.repository";
+import { isApproved, keyUsed, payoutStates } from "./payouts.repository";
 
 /**
  * The payout desk (ADR 021–023, 058, 061): what staff do to a withdrawal — take it, hand it back,
@@ -63,6 +63,11 @@ export function payoutExplorerUrl(payouts: Payouts, network: Network, txHash: st
   return chainOf(payouts, network)?.explorerUrl(txHash) ?? explorerUrl(network, txHash);
 }
 
+/** Whether this staff member's Idempotency-Key already ran a command (a retry replays it). */
+export function keyAlreadyUsed(db: Db, profileId: string, key: string | null): Promise<boolean> {
+  return keyUsed(db, profileId, key);
+}
+
 /** Above the four-eyes threshold and not yet approved: an admin approves before it is sent. */
 export async function approvalFirst(
   db: Db,
@@ -87,22 +92,33 @@ export function setWithdrawalStatus(
 }
 
 /**
- * COMPLETED. A waiting withdrawal on a network with a chain client: the hash is verified on chain
- * and the claim moves to CONFIRMING (the job completes it); above the threshold, without a hash,
- * an admin's approval is asked first. On a manual network the hash (checked for the network) is
- * recorded and the withdrawal paid — or it waits for an admin's second approval. Awaiting
- * approval: this is the approval (the command checks who gives it).
+ * COMPLETED. Above the four-eyes threshold, on every network, an admin approves before anything
+ * is sent: without a hash this asks for the approval (ADR 062). A waiting withdrawal on a network
+ * with a chain client: the hash is verified on chain and the claim moves to CONFIRMING (the job
+ * completes it). On a manual network the hash (checked for the network) is recorded and the
+ * withdrawal paid. Awaiting approval: this is the approval (the command checks who gives it).
  */
 async function completeWithdrawal(
   options: DeskActionOptions & { txHash: string },
 ): Promise<CommandOutcome<unknown>> {
-  const { money, clock, payouts, claim, txHash } = options;
+  const { money, clock, payouts, claim, txHash, staff, idem } = options;
+  // A retry of a completion that ran: the command replays its first answer (the claim has moved
+  // on since, so the checks below would answer something else).
+  if (await keyUsed(money.db, staff.profile.id, idem.key)) {
+    return COMPLETE.run(money, {
+      ...staffActor(options),
+      txHash: txHash || null,
+      now: clock.now(),
+    });
+  }
   const sent = claim.status === "SENT";
   const client = chainOf(payouts, claim.network);
+  // Above the threshold and not approved, on every network: no hash asks for the approval (the
+  // command refuses a hash recorded before it, ADR 062).
+  if (sent && !txHash && (await approvalFirst(money.db, claim))) {
+    return REQUEST_APPROVAL.run(money, { ...staffActor(options), now: clock.now() });
+  }
   if (client && sent) {
-    if (!txHash && (await approvalFirst(money.db, claim))) {
-      return REQUEST_APPROVAL.run(money, { ...staffActor(options), now: clock.now() });
-    }
     if (!txHash)
       throw new AppError("INVALID_TX_HASH", { context: "required" }, { field: "txHash" });
     return verifyPastedHash({ ...options, client });

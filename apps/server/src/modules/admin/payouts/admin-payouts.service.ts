@@ -1,6 +1,7 @@
 import { ADMIN, type TPayoutApprovals } from "@viewvault/shared";
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
+import { keyAlreadyUsed as decisionRan } from "../../payouts/payouts.service";
 import { staffRequests } from "../../support/support.service";
 import {
   type DeskAnswer,
@@ -37,8 +38,12 @@ export async function listPayoutApprovals(db: Db): Promise<TPayoutApprovals> {
  * command, which replays a repeated intent or refuses a decided withdrawal (states only move on
  * from AWAITING_APPROVAL, so this read cannot race into a wrong decision).
  */
-async function refuseBeforeSecondApproval(db: Db, requestId: string): Promise<void> {
-  const [request] = await staffRequests(db, { id: requestId }, 1);
+async function refuseBeforeSecondApproval(options: DeskRequestOptions): Promise<void> {
+  const { money, requestId, staff, idem } = options;
+  // A retried decision goes on to the command, which replays its first answer (an approval
+  // before sending leaves the withdrawal SENT again).
+  if (await decisionRan(money.db, staff.profile.id, idem.key)) return;
+  const [request] = await staffRequests(money.db, { id: requestId }, 1);
   if (!request?.withdrawal) throw new AppError("NOT_FOUND", { context: "withdrawal" });
   if (request.withdrawal.status === "SENT") {
     throw new AppError("CONFLICT", { context: "withdrawalState", status: "SENT" });
@@ -51,7 +56,7 @@ async function refuseBeforeSecondApproval(db: Db, requestId: string): Promise<vo
  * member who processed it — lives there only; the payout is posted once.
  */
 export async function approvePayout(options: DeskRequestOptions): Promise<DeskAnswer> {
-  await refuseBeforeSecondApproval(options.money.db, options.requestId);
+  await refuseBeforeSecondApproval(options);
   return setRequestStatus({ ...options, body: { status: "COMPLETED" } });
 }
 
@@ -59,6 +64,6 @@ export async function approvePayout(options: DeskRequestOptions): Promise<DeskAn
 export async function rejectPayout(
   options: DeskRequestOptions & { reason: string },
 ): Promise<DeskAnswer> {
-  await refuseBeforeSecondApproval(options.money.db, options.requestId);
+  await refuseBeforeSecondApproval(options);
   return failWithdrawal(options);
 }

@@ -60,7 +60,7 @@ export function PayoutApprovals() {
   };
   const amountOf = (r: TSupportRequest) => fmt.amount(r.withdrawal?.amount ?? "0", "USDT");
 
-  // No hash yet: a verified network's approval comes before sending (ADR 058); nothing is paid.
+  // No hash yet: the approval comes before sending, on every network (ADR 062); nothing is paid.
   const beforeSending = (r: TSupportRequest) => !r.withdrawal?.txHash;
   const approve = (request: TSupportRequest) => {
     const run = () =>

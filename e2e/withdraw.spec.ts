@@ -179,16 +179,19 @@ test("a failed withdrawal shows its reason and the money comes back", async ({
   await expect(page.getByTestId("my-request").first()).toContainText("Failed");
 });
 
-/** In the console's payout approvals tab: "Approve and pay", confirming it is them if asked. */
+/**
+ * In the console's payout approvals tab: "Approve for sending" (the approval comes before anyone
+ * sends, ADR 062), confirming it is them if asked.
+ */
 async function approvePayout(page: Page, who: keyof typeof STAFF, username: string) {
   await open(page, "/admin?tab=payouts");
   await expect(page.getByText("Withdrawals awaiting the second approval")).toBeVisible();
   const item = page.locator(`li[aria-label^="@${username} "]`);
   await expect(item).toContainText("1,100.00 USDT");
   await expect(item).toContainText("Member receives 1,099.00 USDT (fee 1.00 USDT)");
-  await item.getByRole("button", { name: "Approve and pay" }).click();
+  await item.getByRole("button", { name: "Approve for sending" }).click();
   const dialog = page.getByRole("dialog", { name: "Approve this withdrawal?" });
-  await dialog.getByRole("button", { name: "Approve and pay" }).click();
+  await dialog.getByRole("button", { name: "Approve for sending" }).click();
   // The console asks for the password when the last confirmation is older than 5 minutes.
   const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
   const asked = await stepUp.waitFor({ timeout: 5_000 }).then(
@@ -203,14 +206,14 @@ async function approvePayout(page: Page, who: keyof typeof STAFF, username: stri
   return { item, dialog };
 }
 
-test("a withdrawal above 1,000 USDT waits for a second admin, who approves it; the member sees it COMPLETED", async ({
+test("a withdrawal above 1,000 USDT waits for a second admin's approval before anyone sends it; the member sees it COMPLETED", async ({
   page,
   browser,
   baseURL,
 }, testInfo) => {
   test.setTimeout(300_000);
   if (!baseURL) throw new Error("no baseURL");
-  // Phone: support sends it. Desktop: the first admin sends it and may not approve it too.
+  // Phone: support processes it. Desktop: the first admin processes it and may not approve it too.
   const processor = testInfo.project.name === "phone" ? "support" : "admin";
   const me = await freshMember(page, baseURL, "fe");
   await fundAndVerify(page, baseURL, 1_250, {
@@ -236,7 +239,7 @@ test("a withdrawal above 1,000 USDT waits for a second admin, who approves it; t
   const row = page.getByTestId("withdrawal-row").first();
   await expect(row.getByTestId("withdrawal-status")).toHaveText("Pending");
 
-  // The processor takes it and records the hash: it waits for the second approval, unpaid.
+  // The processor takes it: nothing may be sent or recorded yet, only an admin's approval asked.
   const staff = await memberContext(browser, testInfo.project.use);
   try {
     await signInStaff(staff.page, processor);
@@ -244,11 +247,10 @@ test("a withdrawal above 1,000 USDT waits for a second admin, who approves it; t
     const desk = await deskRow(staff.page, me.username);
     await desk.getByTestId("desk-status").selectOption("PROCESSING");
     await expect(desk.getByText(`Taken by ${processor}`)).toBeVisible();
-    await desk.getByTestId("desk-status").selectOption("COMPLETED");
-    const complete = staff.page.getByRole("dialog", { name: "Complete withdrawal" });
-    await complete.getByLabel("Transaction hash").fill(TRON_HASH);
-    await complete.getByRole("button", { name: "Mark as completed" }).click();
-    await expect(complete).toBeHidden();
+    await expect(desk.getByTestId("desk-status").locator('option[value="COMPLETED"]')).toHaveCount(
+      0,
+    );
+    await desk.getByRole("button", { name: "Ask an admin to approve first" }).click();
     await expect(desk.getByTestId("support-withdrawal-status")).toHaveText(
       "Awaiting second approval",
     );
@@ -277,11 +279,26 @@ test("a withdrawal above 1,000 USDT waits for a second admin, who approves it; t
   try {
     await signInStaff(second.page, "admin2");
     const { item } = await approvePayout(second.page, "admin2", me.username);
-    await expect(second.page.getByText("Withdrawal approved and paid.")).toBeVisible();
+    await expect(second.page.getByText("Withdrawal approved: it can be sent now.")).toBeVisible();
     await expect(item).toHaveCount(0);
     expect(await hasNoHorizontalOverflow(second.page)).toBe(true);
   } finally {
     await second.close();
+  }
+
+  // Approved: the processor sends it and records the hash; it is paid.
+  const sender = await memberContext(browser, testInfo.project.use);
+  try {
+    await signInStaff(sender.page, processor);
+    await unlockDesk(sender.page, processor);
+    const desk = await deskRow(sender.page, me.username);
+    await desk.getByTestId("desk-status").selectOption("COMPLETED");
+    const complete = sender.page.getByRole("dialog", { name: "Complete withdrawal" });
+    await complete.getByLabel("Transaction hash").fill(TRON_HASH);
+    await complete.getByRole("button", { name: "Mark as COMPLETED" }).click();
+    await expect(complete).toBeHidden();
+  } finally {
+    await sender.close();
   }
 
   // The member's page, live: COMPLETED with the explorer link; escrow empty, nothing returned.

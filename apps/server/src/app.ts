@@ -31,6 +31,7 @@ import { marketplaceRoutes } from "./modules/marketplace/marketplace.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { pushPlugin } from "./modules/notifications/push.plugin";
 import { pushBacklog } from "./modules/notifications/push.service";
+import { type Payouts, payoutBacklog } from "./modules/payouts/payouts.service";
 import { databaseStore } from "./modules/platform/rate-limit.service";
 import { presenceRoutes, presenceStore } from "./modules/presence/presence.routes";
 import { profilesRoutes } from "./modules/profiles/profiles.routes";
@@ -44,6 +45,7 @@ import { deviceKeyFrom } from "./modules/risk/signals";
 import { configRoutes } from "./modules/site-config/config.routes";
 import { offsetClock, testClockRoutes } from "./modules/site-config/test-clock";
 import { supportRoutes } from "./modules/support/support.routes";
+import { supportDeskRoutes } from "./modules/support/support-desk.routes";
 import { swapRoutes } from "./modules/swap/swap.routes";
 import { transfersRoutes } from "./modules/transfers/transfers.routes";
 import { transparencyRoutes } from "./modules/transparency/transparency.routes";
@@ -54,7 +56,6 @@ import { viewRequestsRoutes } from "./modules/view-requests/view-requests.routes
 import { watchRoutes } from "./modules/watch/watch.routes";
 import { captchaConfigOf, captchaOrigins } from "./modules/watch/watch-captcha";
 import { webVitalsRoutes } from "./modules/web-vitals/web-vitals.routes";
-import { type Payouts, payoutBacklog } from "./modules/withdrawals/payouts.service";
 import { withdrawalsRoutes } from "./modules/withdrawals/withdrawals.routes";
 import { dbPlugin } from "./plugins/db";
 import { errorHandlerPlugin } from "./plugins/error-handler";
@@ -247,6 +248,7 @@ async function registerModules(
   await app.register(presenceRoutes, { store: presence });
   await app.register(withdrawalsRoutes, { authSecret });
   await app.register(supportRoutes);
+  await app.register(supportDeskRoutes);
   await app.register(fraudRoutes);
   await app.register(enforcementRoutes);
   await app.register(notificationsRoutes, {

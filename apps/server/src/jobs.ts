@@ -5,12 +5,12 @@ import { runDueAccountDeletions } from "./modules/data-rights/account-deletion.s
 import { clearDueHolds } from "./modules/holds/holds.service";
 import { purgeOldKeys } from "./modules/idempotency/idempotency.repository";
 import { notifyDailyPrizeOpening } from "./modules/notifications/notifications.service";
+import { followConfirmingPayouts } from "./modules/payouts/payouts.job";
 import { claimJobRun, finishJobRun } from "./modules/platform/job-runs.repository";
 import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository";
 import { recomputeRanking } from "./modules/ranking/ranking.service";
 import { sweepSignupRewards } from "./modules/referrals/referrals.service";
 import { recomputeAllRisk } from "./modules/risk/risk.service";
-import { followConfirmingPayouts } from "./modules/withdrawals/payouts.service";
 
 /**
  * Runs `job` if this caller wins the period's claim (on any instance, ADR 033); false when another

@@ -20,7 +20,13 @@ export const AUDIT_ACTIONS = {
   "withdrawal.take": { reason: false, money: true, target: "member" },
   "withdrawal.release": { reason: false, money: true, target: "member" },
   "withdrawal.complete": { reason: false, money: true, target: "member" },
-  "withdrawal.complete_awaiting_approval": { reason: false, money: true, target: "member" },
+  // Written before ADR 062 (a hash recorded before the approval): still labelled, no longer written.
+  "withdrawal.complete_awaiting_approval": {
+    reason: false,
+    money: true,
+    target: "member",
+    legacy: true,
+  },
   "withdrawal.approve": { reason: false, money: true, target: "member" },
   "withdrawal.fail": { reason: true, money: true, target: "member" },
   // Payouts the chain confirms (ADR 058): the job acts as "system" (no actor).
@@ -47,8 +53,14 @@ export const AUDIT_ACTIONS = {
   "reserves.snapshot": { reason: false, money: false, target: "platform" },
 } as const satisfies Record<
   string,
-  // system: written by a job (no actor, role "system", no client address).
-  { reason: boolean; money: boolean; target: "member" | "desk" | "platform"; system?: boolean }
+  // system: written by a job (no actor, role "system", no client address); legacy: old rows only.
+  {
+    reason: boolean;
+    money: boolean;
+    target: "member" | "desk" | "platform";
+    system?: boolean;
+    legacy?: boolean;
+  }
 >;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -137,7 +137,10 @@ export function microUsdtToViews(micro: bigint): { views: bigint; chargedMicroUs
   return { views, chargedMicroUsdt: (views * MICRO_PER_USDT) / RATES.viewsPerUsdt };
 }
 
-/** Whole USDT amounts for policy text: 100_000_000n → "100". */
+/**
+ * USDT as a plain figure with only the decimals it needs, for policy text and message
+ * parameters: 100_000_000n → "100", 40_500_000n → "40.5" (the database's vv_usdt_text alike).
+ */
 export function wholeUsdt(micro: bigint): string {
   return microToDecimalString(micro).replace(/\.?0+$/, "");
 }

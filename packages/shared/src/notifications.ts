@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeUsdt } from "./money";
 
 /**
  * Notifications (issue 24, ADR 059): every kind a member can be told about, with the channels it
@@ -133,15 +134,9 @@ export function notificationTextParams(
   return out;
 }
 
-/** micro-USDT ("40500000") as a plain USDT figure ("40.5"). */
+/** micro-USDT ("40500000") as a plain USDT figure ("40.5"); anything else as it is. */
 function usdtText(micro: string): string {
-  if (!/^-?\d+$/.test(micro)) return micro;
-  const value = BigInt(micro);
-  const sign = value < 0n ? "-" : "";
-  const abs = value < 0n ? -value : value;
-  const whole = abs / 1_000_000n;
-  const frac = (abs % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
-  return `${sign}${whole}${frac ? `.${frac}` : ""}`;
+  return /^-?\d+$/.test(micro) ? wholeUsdt(BigInt(micro)) : micro;
 }
 
 export const ZNotification = z

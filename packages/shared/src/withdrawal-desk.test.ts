@@ -19,6 +19,20 @@ describe("withdrawalDeskActions", () => {
     expect(withdrawalDeskActions(w, owner, { ...support, id: "s2", username: "sue" })).toEqual([]);
   });
 
+  it("above the four-eyes threshold offers its processor the approval first, recording only once approved", () => {
+    const w = { status: "SENT" as const, processedBy: "sam", needsSecondApproval: true };
+    expect(withdrawalDeskActions(w, owner, support)).toEqual([
+      "release",
+      "requestApproval",
+      "fail",
+    ]);
+    expect(withdrawalDeskActions({ ...w, approved: true }, owner, support)).toEqual([
+      "release",
+      "complete",
+      "fail",
+    ]);
+  });
+
   it("offers the second approval only to an admin who did not process it", () => {
     const w = { status: "AWAITING_APPROVAL" as const, processedBy: "sam" };
     expect(withdrawalDeskActions(w, owner, support)).toEqual(["fail"]);

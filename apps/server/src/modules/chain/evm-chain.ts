@@ -284,7 +284,7 @@ export function createEvmChain(config: EvmChainConfig, options: EvmChainOptions 
       return { blockNumber, raw, decimals, token };
     },
     hotWallet: options.payoutKey
-      ? createHotWallet(client, config, token, options.payoutKey, ready, seen)
+      ? createHotWallet({ client, config, token, key: options.payoutKey, ready, seen })
       : null,
     async ready() {
       await ready();
@@ -292,14 +292,18 @@ export function createEvmChain(config: EvmChainConfig, options: EvmChainOptions 
   };
 }
 
-function createHotWallet(
-  client: PublicClient,
-  config: EvmChainConfig,
-  token: Address,
-  key: Redacted<Hex>,
-  ready: () => Promise<{ chainId: number; decimals: number }>,
-  seen: SeenTransactions,
-): HotWallet {
+/** What a network's hot wallet is built from: its node, configuration, token and signing key. */
+interface HotWalletOptions {
+  client: PublicClient;
+  config: EvmChainConfig;
+  token: Address;
+  key: Redacted<Hex>;
+  ready: () => Promise<{ chainId: number; decimals: number }>;
+  seen: SeenTransactions;
+}
+
+function createHotWallet(options: HotWalletOptions): HotWallet {
+  const { client, config, token, key, ready, seen } = options;
   const account = privateKeyToAccount(key.reveal());
   const address = account.address;
 

@@ -34,8 +34,13 @@ export function idempotencyOf(request: FastifyRequest): Idempotency {
   return { key: key ?? null, route, hash };
 }
 
+/** The `idempotent-replayed` header, on an answer that replays a command's first one. */
+export function markReplayed(reply: FastifyReply, replayed: boolean): void {
+  if (replayed) reply.header("idempotent-replayed", "true");
+}
+
 /** Answers a money command: its status, the `idempotent-replayed` header on a replay, the body. */
 export function sendOutcome<T>(reply: FastifyReply, outcome: CommandOutcome<unknown>, body: T) {
-  if (outcome.replayed) reply.header("idempotent-replayed", "true");
+  markReplayed(reply, outcome.replayed);
   return reply.status(outcome.status).send(body);
 }

@@ -1,6 +1,7 @@
-import { type Db, runPrepared } from "../../db/client";
+import { type Db, type DbOrTx, queryRows, runPrepared } from "../../db/client";
 import {
   type ArgsOf,
+  callSql,
   type FunctionCall,
   functionCall,
   type Params,
@@ -92,8 +93,42 @@ async function runCommand<R>(
   }
   const outcome = rows[0]?.outcome;
   if (!outcome) throw new Error("money command answered nothing");
+  return committed(money, statement, outcome);
+}
+
+/**
+ * A money command's after-commit step: whom it touched (nobody on a replay) is told, and its
+ * posting counted. `run` ends here; a caller that ran the command inside its own transaction
+ * (`callIn`) calls it once that transaction committed.
+ */
+export function committed<R>(
+  money: Money,
+  statement: { kind?: string },
+  outcome: CommandOutcome<R>,
+): CommandOutcome<R> {
   const touched = outcome.replayed ? [] : (outcome.touched ?? []);
   if (!outcome.replayed && statement.kind) money.posted?.(statement.kind);
   if (touched.length) money.afterCommit(touched);
   return { status: outcome.status, result: outcome.result, replayed: outcome.replayed, touched };
+}
+
+/**
+ * Runs database function `call` in the caller's transaction (or on `db`): its answer, its
+ * refusals as AppErrors. Nothing is told: a command run this way ends with `committed` after
+ * the caller's commit.
+ */
+export async function callIn<R, P extends Params = Params>(
+  db: DbOrTx,
+  call: FunctionCall<P>,
+  args: ArgsOf<P>,
+): Promise<R> {
+  let rows: Array<{ outcome: R }>;
+  try {
+    rows = await queryRows<{ outcome: R }>(db, callSql(call, args));
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+  const row = rows[0];
+  if (!row) throw new Error(`${call.fn} answered nothing`);
+  return row.outcome;
 }

@@ -75,14 +75,6 @@ export async function countSupportRequests(db: DbOrTx, filter: SupportFilter): P
   return row?.n ?? 0;
 }
 
-export async function findSupportRequest(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ id: supportRequests.id, withdrawalId: supportRequests.withdrawalId })
-    .from(supportRequests)
-    .where(eq(supportRequests.id, id));
-  return row;
-}
-
 export async function insertSupportRequest(
   db: DbOrTx,
   values: typeof supportRequests.$inferInsert,

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
 import { moneyRoute } from "../idempotency/money-route";
-import { payoutExplorerUrl } from "./payouts.service";
+import { payoutExplorerUrl } from "../payouts/payouts.service";
 import { cancelWithdrawal, getWithdrawalOverview, requestWithdrawal } from "./withdrawals.service";
 
 const errors = {
@@ -57,15 +57,15 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = 
     },
     async (request, reply) =>
       moneyRoute(request, reply, (idem) =>
-        requestWithdrawal(
-          app.money,
-          app.clock,
-          opts.authSecret,
-          app.supportEmail,
-          currentMember(request),
-          request.body,
+        requestWithdrawal({
+          money: app.money,
+          clock: app.clock,
+          authSecret: opts.authSecret,
+          supportEmail: app.supportEmail,
+          member: currentMember(request),
+          request: request.body,
           idem,
-        ),
+        }),
       ),
   );
 
@@ -84,14 +84,14 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = 
     },
     async (request, reply) =>
       moneyRoute(request, reply, (idem) =>
-        cancelWithdrawal(
-          app.money,
-          app.clock,
-          currentMember(request),
-          request.ip,
-          request.params.withdrawalId,
+        cancelWithdrawal({
+          money: app.money,
+          clock: app.clock,
+          member: currentMember(request),
+          ip: request.ip,
+          withdrawalId: request.params.withdrawalId,
           idem,
-        ),
+        }),
       ),
   );
 };

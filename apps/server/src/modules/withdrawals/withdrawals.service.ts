@@ -108,6 +108,19 @@ function withoutSecrets(idem: Idempotency, request: TCreateWithdrawalRequest): I
   return { ...idem, hash };
 }
 
+/** A member's withdrawal request, with what checks it and whom it tells. */
+export interface RequestWithdrawalOptions {
+  money: Money;
+  clock: Clock;
+  /** Checks the 2FA code. */
+  authSecret: string;
+  /** The support inbox told of every withdrawal request. */
+  supportEmail: string | null;
+  member: Member;
+  request: TCreateWithdrawalRequest;
+  idem: Idempotency;
+}
+
 /**
  * A withdrawal: the seeds' checks in the seeds' order (the shared sequence the form runs, with
  * the balance just read), the password or 2FA code, then the command (vv_withdraw_request) that
@@ -116,14 +129,9 @@ function withoutSecrets(idem: Idempotency, request: TCreateWithdrawalRequest): I
  * request and the e-mails, and answers — honouring the Idempotency-Key.
  */
 export async function requestWithdrawal(
-  money: Money,
-  clock: Clock,
-  authSecret: string,
-  supportEmail: string | null,
-  member: Member,
-  request: TCreateWithdrawalRequest,
-  idem: Idempotency,
+  options: RequestWithdrawalOptions,
 ): Promise<CommandOutcome<TWithdrawalResult>> {
+  const { money, clock, authSecret, supportEmail, member, request, idem } = options;
   // A cash-out pause refuses first, with its reason (ADR 048; checked again by nothing later:
   // a pause that commits while this request runs applies from the next request).
   await assertCashoutAllowed(money.db, member.profile.id);
@@ -187,21 +195,27 @@ const CANCEL_COMMAND = command("vv_withdraw_cancel", {
   p_now: "timestamptz",
 });
 
+/** A member's cancel of one of their withdrawals. */
+export interface CancelWithdrawalOptions {
+  money: Money;
+  clock: Clock;
+  member: Member;
+  ip: string;
+  withdrawalId: string;
+  idem: Idempotency;
+}
+
 /**
- * The member cancels a withdrawal no staff member has taken yet (issue 27): the command
+ * The member cancels a withdrawal no staff member has taken yet (ADR 054): the command
  * (vv_withdraw_cancel) locks the claim as the staff commands do, refuses once it is taken or
  * decided (CONFLICT_withdrawalNotCancellable), returns the amount from escrow to the USDT
  * balance, marks it CANCELLED, closes its support request and audits it — in one transaction,
  * honouring the Idempotency-Key.
  */
 export async function cancelWithdrawal(
-  money: Money,
-  clock: Clock,
-  member: Member,
-  ip: string,
-  withdrawalId: string,
-  idem: Idempotency,
+  options: CancelWithdrawalOptions,
 ): Promise<CommandOutcome<TWithdrawalResult>> {
+  const { money, clock, member, ip, withdrawalId, idem } = options;
   const outcome = await CANCEL_COMMAND.run<WithdrawRow>(money, {
     member: member.profile.id,
     ip,

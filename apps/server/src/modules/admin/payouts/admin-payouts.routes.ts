@@ -1,9 +1,9 @@
 import { ZFailWithdrawalRequest, ZPayoutApprovals, ZSupportRequest } from "@viewvault/shared";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type RouteApp, staffErrors } from "../../../lib/route-schema";
 import { currentMember } from "../../../plugins/auth";
-import { idempotencyOf } from "../../idempotency/idempotency";
+import { idempotencyOf, markReplayed } from "../../idempotency/idempotency";
 import { stepUpGuard } from "../../step-up/step-up.guard";
 import { approvePayout, listPayoutApprovals, rejectPayout } from "./admin-payouts.service";
 
@@ -15,10 +15,23 @@ function answer<T extends { userId: string }>(
   reply: FastifyReply,
   outcome: { request: T; replayed: boolean },
 ): T {
-  if (outcome.replayed) reply.header("idempotent-replayed", "true");
+  markReplayed(reply, outcome.replayed);
   // The withdrawal's state changed: its member's open pages read it again (stream event).
   app.realtime.announce("withdrawals", [outcome.request.userId]);
   return outcome.request;
+}
+
+/** The admin acting on a request, as the desk's commands take it. */
+function adminOptions(app: RouteApp, request: FastifyRequest, requestId: string) {
+  return {
+    money: app.money,
+    clock: app.clock,
+    payouts: app.payouts,
+    staff: currentMember(request),
+    ip: request.ip,
+    requestId,
+    idem: idempotencyOf(request),
+  };
 }
 
 function awaitingRoute(app: RouteApp): void {
@@ -53,15 +66,9 @@ function approveRoute(app: RouteApp): void {
       },
     },
     async (request, reply) => {
-      const idem = idempotencyOf(request);
+      const options = adminOptions(app, request, request.params.requestId);
       await stepUp(request);
-      const { requestId } = request.params;
-      const staff = currentMember(request);
-      return answer(
-        app,
-        reply,
-        await approvePayout(app.money, app.clock, staff, request.ip, requestId, idem),
-      );
+      return answer(app, reply, await approvePayout(options));
     },
   );
 }
@@ -83,16 +90,9 @@ function rejectRoute(app: RouteApp): void {
       },
     },
     async (request, reply) => {
-      const idem = idempotencyOf(request);
+      const options = adminOptions(app, request, request.params.requestId);
       await stepUp(request);
-      const { requestId } = request.params;
-      const staff = currentMember(request);
-      const { reason } = request.body;
-      return answer(
-        app,
-        reply,
-        await rejectPayout(app.money, app.clock, staff, request.ip, requestId, reason, idem),
-      );
+      return answer(app, reply, await rejectPayout({ ...options, reason: request.body.reason }));
     },
   );
 }

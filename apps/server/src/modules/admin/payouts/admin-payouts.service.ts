@@ -1,11 +1,14 @@
-import { ADMIN, type TPayoutApprovals, type TSupportRequest } from "@viewvault/shared";
+import { ADMIN, type TPayoutApprovals } from "@viewvault/shared";
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
-import type { Clock } from "../../../lib/clock";
-import type { Member } from "../../../lib/member";
-import type { Idempotency } from "../../idempotency/idempotency";
-import type { Money } from "../../ledger/money-command";
-import { failWithdrawal, setRequestStatus, staffRequests } from "../../support/support.service";
+import { keyAlreadyUsed as decisionRan } from "../../payouts/payouts.service";
+import { staffRequests } from "../../support/support.service";
+import {
+  type DeskAnswer,
+  type DeskRequestOptions,
+  failWithdrawal,
+  setRequestStatus,
+} from "../../support/support-desk.service";
 
 /** Payout approvals: the second approval of withdrawals above the four-eyes threshold. */
 
@@ -35,8 +38,12 @@ export async function listPayoutApprovals(db: Db): Promise<TPayoutApprovals> {
  * command, which replays a repeated intent or refuses a decided withdrawal (states only move on
  * from AWAITING_APPROVAL, so this read cannot race into a wrong decision).
  */
-async function refuseBeforeSecondApproval(db: Db, requestId: string): Promise<void> {
-  const [request] = await staffRequests(db, { id: requestId }, 1);
+async function refuseBeforeSecondApproval(options: DeskRequestOptions): Promise<void> {
+  const { money, requestId, staff, idem } = options;
+  // A retried decision goes on to the command, which replays its first answer (an approval
+  // before sending leaves the withdrawal SENT again).
+  if (await decisionRan(money.db, staff.profile.id, idem.key)) return;
+  const [request] = await staffRequests(money.db, { id: requestId }, 1);
   if (!request?.withdrawal) throw new AppError("NOT_FOUND", { context: "withdrawal" });
   if (request.withdrawal.status === "SENT") {
     throw new AppError("CONFLICT", { context: "withdrawalState", status: "SENT" });
@@ -48,28 +55,15 @@ async function refuseBeforeSecondApproval(db: Db, requestId: string): Promise<vo
  * (vv_withdraw_complete): the four-eyes rule — an admin who is neither the member nor the staff
  * member who processed it — lives there only; the payout is posted once.
  */
-export async function approvePayout(
-  money: Money,
-  clock: Clock,
-  admin: Member,
-  ip: string,
-  requestId: string,
-  idem: Idempotency,
-): Promise<{ request: TSupportRequest; replayed: boolean }> {
-  await refuseBeforeSecondApproval(money.db, requestId);
-  return setRequestStatus(money, clock, admin, ip, requestId, { status: "COMPLETED" }, idem);
+export async function approvePayout(options: DeskRequestOptions): Promise<DeskAnswer> {
+  await refuseBeforeSecondApproval(options);
+  return setRequestStatus({ ...options, body: { status: "COMPLETED" } });
 }
 
 /** Rejects it through the desk's fail path (vv_withdraw_fail): the full amount comes back. */
 export async function rejectPayout(
-  money: Money,
-  clock: Clock,
-  admin: Member,
-  ip: string,
-  requestId: string,
-  reason: string,
-  idem: Idempotency,
-): Promise<{ request: TSupportRequest; replayed: boolean }> {
-  await refuseBeforeSecondApproval(money.db, requestId);
-  return failWithdrawal(money, clock, admin, ip, requestId, reason, idem);
+  options: DeskRequestOptions & { reason: string },
+): Promise<DeskAnswer> {
+  await refuseBeforeSecondApproval(options);
+  return failWithdrawal(options);
 }

@@ -127,7 +127,7 @@ export function PayoutApprovals() {
   );
 }
 
-/** No hash yet: a verified network's approval comes before sending (ADR 058); nothing is paid. */
+/** No hash yet: the approval comes before sending, on every network (ADR 062); nothing is paid. */
 const beforeSending = (r: TSupportRequest) => !r.withdrawal?.txHash;
 
 function useAmountOf() {

@@ -100,7 +100,7 @@ describe("PayoutActions (ADR 058)", () => {
       <TestProviders>
         <PayoutActions
           request={request({ needsSecondApproval: true, approved: false })}
-          actions={["release", "complete", "fail"]}
+          actions={["release", "requestApproval", "fail"]}
           network={hotNetwork}
           update={update}
         />
@@ -146,5 +146,29 @@ describe("PayoutActions (ADR 058)", () => {
     expect(
       screen.getByText("Manual network: the hash is recorded, not checked on chain."),
     ).toBeTruthy();
+  });
+
+  it("above the threshold on a manual network asks for the approval before anything is sent", () => {
+    mockApi({});
+    render(
+      <TestProviders>
+        <PayoutActions
+          request={request({ network: "TRC20", needsSecondApproval: true, approved: false })}
+          actions={["release", "requestApproval", "fail"]}
+          network={{
+            network: "TRC20",
+            verified: false,
+            requiredConfirmations: null,
+            hotWallet: null,
+          }}
+          update={update}
+        />
+      </TestProviders>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Ask an admin to approve first" }));
+    expect(update.mutate).toHaveBeenCalledWith(
+      { requestId: REQUEST_ID, status: "COMPLETED" },
+      expect.anything(),
+    );
   });
 });

@@ -26,7 +26,7 @@ function nativeCoin(wei: string): string {
  * manual, "Sent, confirming n/N" while the chain confirms it, the reason when a transaction went
  * back to the desk, and — with a hot wallet for the network — one click to send it (its token
  * and gas balances and today's cap shown) or to replace a stuck transaction. Above the four-eyes
- * threshold on a verified network, the processor first asks an admin's approval.
+ * threshold, on every network, the processor first asks an admin's approval (ADR 062).
  */
 export function PayoutActions({
   request,
@@ -45,8 +45,9 @@ export function PayoutActions({
   const w = request.withdrawal;
   if (!w || !network) return null;
   const hot = network.hotWallet;
-  const mine = actions.includes("complete");
-  const needsApproval = network.verified && w.needsSecondApproval && !w.approved;
+  // Above the four-eyes threshold, on every network, an admin approves before anything is sent.
+  const needsApproval = actions.includes("requestApproval");
+  const mine = actions.includes("complete") || needsApproval;
 
   function run(action: "send" | "replace") {
     send.mutate(

@@ -88,10 +88,12 @@ export function CompleteWithdrawalDialog({
           <DialogTitle>{approving ? t("desk.approve") : t("desk.complete.title")}</DialogTitle>
           <DialogDescription>
             {approving
-              ? t("desk.complete.approveDescription", {
-                  net: fmt.amount(w.net, "USDT"),
-                  network: w.network,
-                })
+              ? t(
+                  w.txHash
+                    ? "desk.complete.approveDescription"
+                    : "desk.complete.approveBeforeSending",
+                  { net: fmt.amount(w.net, "USDT"), network: w.network },
+                )
               : t("desk.complete.description", {
                   net: fmt.amount(w.net, "USDT"),
                   network: w.network,
@@ -110,15 +112,15 @@ export function CompleteWithdrawalDialog({
                 : t("payout.manual")}
             </p>
           ) : null}
-          {w.needsSecondApproval ? (
+          {approving ? (
             <p className="text-xs text-muted-foreground">
               {t("desk.complete.approval", {
                 amount: fmt.amount(WITHDRAWAL.secondApprovalAboveMicroUsdt, "USDT"),
               })}
             </p>
           ) : null}
-          {approving ? (
-            // The hash was recorded by the staff member who sent it: the approval only confirms.
+          {approving && !w.txHash ? null : approving ? (
+            // Recorded before ADR 062 by the staff member who sent it: the approval only confirms.
             <p className="grid gap-1 text-sm">
               <span className="text-muted-foreground">{t("desk.complete.recordedHash")}</span>
               <span className="font-mono text-xs break-all">{w.txHash}</span>

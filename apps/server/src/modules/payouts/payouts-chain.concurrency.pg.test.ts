@@ -1,13 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../src/db/client";
-import { manualClaims, payoutSends, profiles } from "../src/db/schema";
-import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { followConfirmingPayouts } from "../src/modules/withdrawals/payouts.service";
-import { createTestApp, type TestApp } from "./app";
-import { FakeChain } from "./chain-fake";
-import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "./database";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "./factories";
+import { createTestApp, type TestApp } from "../../../test/app";
+import { FakeChain } from "../../../test/chain-fake";
+import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "../../../test/database";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+  USDT,
+} from "../../../test/factories";
+import { queryRows } from "../../db/client";
+import { manualClaims, payoutSends, profiles } from "../../db/schema";
+import { verifyLedger } from "../ledger/verify-ledger";
+import { followConfirmingPayouts } from "./payouts.job";
 
 /**
  * Payouts the chain confirms under concurrency on real PostgreSQL (ADR 058): two staff (or two

@@ -1,6 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../src/db/client";
+import type { Client } from "../../../test/accounts";
+import { createTestApp, type TestApp } from "../../../test/app";
+import { FakeChain } from "../../../test/chain-fake";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+  USDT,
+} from "../../../test/factories";
+import { queryRows } from "../../db/client";
 import {
   auditEvents,
   mailOutbox,
@@ -8,16 +17,12 @@ import {
   notifications,
   payoutSends,
   profiles,
-} from "../src/db/schema";
-import { fixedClock } from "../src/lib/clock";
-import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { renderNotice } from "../src/modules/mail/mail.templates";
-import { computeTransparency } from "../src/modules/transparency/transparency.service";
-import { followConfirmingPayouts } from "../src/modules/withdrawals/payouts.service";
-import type { Client } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { FakeChain } from "./chain-fake";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "./factories";
+} from "../../db/schema";
+import { fixedClock } from "../../lib/clock";
+import { verifyLedger } from "../ledger/verify-ledger";
+import { renderNotice } from "../mail/mail.templates";
+import { computeTransparency } from "../transparency/transparency.service";
+import { followConfirmingPayouts } from "./payouts.job";
 
 /**
  * Payouts the chain confirms (issue 25, ADR 058), against an in-memory chain client for ERC20

@@ -1,17 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles } from "../src/db/schema";
-import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import type { Client } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "./database";
+import type { Client } from "../../../test/accounts";
+import { createTestApp, type TestApp } from "../../../test/app";
+import { createPostgresDatabase, PG_SKIP_REASON, pgUrl } from "../../../test/database";
 import {
   createSignedInMember,
   type SignedInMember,
   signedInClient,
   TEST_PASSWORD,
   USDT,
-} from "./factories";
+} from "../../../test/factories";
+import { profiles } from "../../db/schema";
+import { verifyLedger } from "../ledger/verify-ledger";
 
 const suite = describe.skipIf(!pgUrl);
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";

@@ -1,13 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEnv } from "../src/config/env";
-import { queryRows } from "../src/db/client";
-import { manualClaims, payoutSends, profiles } from "../src/db/schema";
-import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { followConfirmingPayouts } from "../src/modules/withdrawals/payouts.service";
-import { createTestApp, type TestApp } from "./app";
-import { type LocalChains, startLocalChains } from "./chain/local-chain.mjs";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "./factories";
+import { createTestApp, type TestApp } from "../../../test/app";
+import { type LocalChains, startLocalChains } from "../../../test/chain/local-chain.mjs";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+  USDT,
+} from "../../../test/factories";
+import { loadEnv } from "../../config/env";
+import { queryRows } from "../../db/client";
+import { manualClaims, payoutSends, profiles } from "../../db/schema";
+import { verifyLedger } from "../ledger/verify-ledger";
+import { followConfirmingPayouts } from "./payouts.job";
 
 /**
  * Payouts on two real local chains (anvil, ADR 057/058): the app built from the environment the

@@ -1,12 +1,17 @@
 import { ADMIN } from "@viewvault/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../src/db/client";
-import { auditEvents, profiles } from "../src/db/schema";
-import { fixedClock } from "../src/lib/clock";
-import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import { createTestApp, type TestApp } from "./app";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "./factories";
+import { createTestApp, type TestApp } from "../../../../test/app";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+  USDT,
+} from "../../../../test/factories";
+import { queryRows } from "../../../db/client";
+import { auditEvents, profiles } from "../../../db/schema";
+import { fixedClock } from "../../../lib/clock";
+import { verifyLedger } from "../../ledger/verify-ledger";
 
 const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const EVM_HASH = `0x${"cd".repeat(32)}`;
@@ -50,7 +55,10 @@ async function balances(m: SignedInMember) {
   return (await m.c.request("GET", "/api/withdrawals")).json().balances;
 }
 
-/** A member's 1,500 USDT withdrawal, taken and sent by `processor`: it awaits the second approval. */
+/**
+ * A member's 1,500 USDT withdrawal, taken by `processor`, who asks for the second approval before
+ * sending anything (ADR 062): it awaits the approval, no hash recorded.
+ */
 async function awaiting(processor: SignedInMember, member?: SignedInMember) {
   const m = member ?? (await createSignedInMember(t.app, { usdt: USDT(1_500) }));
   await db().update(profiles).set({ isVerified: true }).where(eq(profiles.id, m.id));
@@ -65,9 +73,9 @@ async function awaiting(processor: SignedInMember, member?: SignedInMember) {
   const status = (body: Record<string, unknown>) =>
     processor.c.request("PUT", `/api/support/desk/requests/${requestId}/status`, body);
   expect((await status({ status: "PROCESSING" })).statusCode).toBe(200);
-  const sent = await status({ status: "COMPLETED", txHash: EVM_HASH });
-  expect(sent.json().withdrawal.status).toBe("AWAITING_APPROVAL");
-  return { member: m, requestId };
+  const asked = await status({ status: "COMPLETED" });
+  expect(asked.json().withdrawal).toMatchObject({ status: "AWAITING_APPROVAL", txHash: null });
+  return { member: m, requestId, record: () => status({ status: "COMPLETED", txHash: EVM_HASH }) };
 }
 
 const approve = (a: SignedInMember, requestId: string, idempotencyKey = key()) =>
@@ -94,7 +102,7 @@ describe("payout approvals in the admin console", () => {
     );
     expect(entry.request).toMatchObject({
       userId: member.id,
-      withdrawal: { status: "AWAITING_APPROVAL", txHash: EVM_HASH, amount: "1500000000" },
+      withdrawal: { status: "AWAITING_APPROVAL", txHash: null, amount: "1500000000" },
     });
     expect(entry.history).toEqual([]);
   });
@@ -122,19 +130,23 @@ describe("payout approvals in the admin console", () => {
     expect((await balances(member)).pendingUsdt).toBe("1500000000");
   });
 
-  it("approves once: paid, audited, a second approval or a replay moves nothing", async () => {
+  it("approves once, before sending: audited, then paid when recorded; a second approval or a replay moves nothing", async () => {
     const processor = await admin();
     const approver = await admin();
-    const { member, requestId } = await awaiting(processor);
+    const { member, requestId, record } = await awaiting(processor);
     const intent = key();
     const first = await approve(approver, requestId, intent);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
-      status: "COMPLETED",
-      withdrawal: { status: "COMPLETED" },
+      status: "PROCESSING",
+      withdrawal: { status: "SENT", approved: true },
     });
     const replay = await approve(approver, requestId, intent);
     expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect((await record()).json()).toMatchObject({
+      status: "COMPLETED",
+      withdrawal: { status: "COMPLETED", txHash: EVM_HASH },
+    });
     expect((await approve(approver, requestId)).json()).toMatchObject({
       code: "CONFLICT",
       params: { context: "withdrawalState" },

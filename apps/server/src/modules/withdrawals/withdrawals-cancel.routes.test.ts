@@ -1,11 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, profiles } from "../src/db/schema";
-import { fixedClock } from "../src/lib/clock";
-import { verifyLedger } from "../src/modules/ledger/verify-ledger";
-import type { Client } from "./accounts";
-import { createTestApp, type TestApp } from "./app";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD, USDT } from "./factories";
+import type { Client } from "../../../test/accounts";
+import { createTestApp, type TestApp } from "../../../test/app";
+import {
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+  USDT,
+} from "../../../test/factories";
+import { auditEvents, profiles } from "../../db/schema";
+import { fixedClock } from "../../lib/clock";
+import { verifyLedger } from "../ledger/verify-ledger";
 
 // Issue 27: a member cancels a pending withdrawal until staff take it.
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";

@@ -19,7 +19,7 @@ const SRC = fileURLToPath(new URL("../src/", import.meta.url));
 const DECLARES = /\b(?:command|functionCall)\(\s*"(vv_\w+)"/g;
 const UNDECLARED = /\bprepared\(\s*["`]select vv_|\bsql`\s*select vv_/;
 /** Development seeds call money commands with their own fixed values; not the application. */
-const SEEDS = `${path.sep}db${path.sep}seed${path.sep}`;
+const SEEDS = `${path.sep}src${path.sep}seed${path.sep}`;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

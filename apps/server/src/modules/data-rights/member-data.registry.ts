@@ -35,6 +35,13 @@ export const MEMBER_DATA: MemberColumn[] = [
     omit: ["password", "access_token", "refresh_token", "id_token"],
   },
   {
+    table: "passkeys",
+    column: "user_id",
+    key: "user",
+    export: true,
+    omit: ["public_key", "credential_id"],
+  },
+  {
     table: "two_factors",
     column: "user_id",
     key: "user",

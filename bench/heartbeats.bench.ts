@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 //   generator) and the members watching at once it implies (rate × 5 s);
 // - watch completions/s with the challenge verification and the evidence check, as a ratio of
 //   pgbench TPC-B.
-// Goal (issue 22): ≥ 600 heartbeats/s = 3,000 members watching at once on 2 cores.
+// Goal: ≥ 600 heartbeats/s = 3,000 members watching at once on 2 cores.
 // BENCH_SECONDS (default 10) per scenario; BENCH_WATCHERS members (default 24,000: each session then
 // hears from its page about every 6 s at 4,000/s, never under the 2 s minimum gap a page keeps, so
 // every heartbeat is judged and written, not refused early). Only accepted heartbeats count.

@@ -8,10 +8,10 @@ import { sql } from "drizzle-orm";
 // Withdrawal requests are measured as their money command alone (see withdrawalRequests).
 // Transfers run twice: key-less (the goal's figure) and with a fresh Idempotency-Key per request, as
 // the web app sends them (ADR 041).
-// Goals (issue 9): transfers ≥ 50 % of TPC-B with p99 < 50 ms; watch completions ≥ 1,000/s or
+// Goals: transfers ≥ 50 % of TPC-B with p99 < 50 ms; watch completions ≥ 1,000/s or
 // ≥ 30 % of TPC-B; signed-in balances ≥ 25 % of select-only; ledger:verify after every run.
-// Goal (issue 10): box openings/s at least the transfer figure.
-// Issue 13: marketplace purchases/s ≥ transfers/s; the marketplace's first page and the ranking
+// Goal: box openings/s at least the transfer figure.
+// Marketplace purchases/s ≥ transfers/s; the marketplace's first page and the ranking
 // page with p99 < 20 ms.
 import { queryRows } from "../apps/server/src/db/client";
 import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
@@ -257,7 +257,7 @@ for (let run = 1; run <= RUNS; run++) {
     );
     // As the web app sends it: a fresh Idempotency-Key per click, which the command claims and
     // answers under (two more writes). The goal's figure above is the key-less request, as the
-    // bench has measured it since issue 9 was filed; this one is reported beside it.
+    // bench has measured it since it was first written; this one is reported beside it.
     rows.push(
       await measure(
         "POST /api/transfers (100 views, Idempotency-Key)",

@@ -347,7 +347,7 @@ test("every money button, double-clicked, moves money exactly once", async ({ pa
     expect(list.withdrawals, how).toHaveLength(1);
   });
 
-  await test.step("withdraw: Cancel withdrawal (issue 27)", async () => {
+  await test.step("withdraw: Cancel withdrawal", async () => {
     const [how, doubleClick] = DOUBLE_CLICKS[0] as (typeof DOUBLE_CLICKS)[number];
     const posts = postsTo(page, /^\/api\/withdrawals\/[^/]+\/cancel$/);
     const before = await getJson<{ usdt: string; pendingUsdt: string }>(page, "/api/balances");

@@ -1,7 +1,7 @@
 import { expect, freshMember, getJson, hasNoHorizontalOverflow, open, test } from "./fixtures";
 
 /**
- * Issue 27, "the feed knows me": a new member sees today's credited sessions against the cap,
+ * "the feed knows me": a new member sees today's credited sessions against the cap,
  * orders the feed by most watched (server-side, kept in the address, in both languages) and
  * reports a video from its card into the unplayable-video reports (ADR 046). The earned mark
  * after a credited watch is checked in videos.spec.ts, where a member watches to the end.

@@ -8,7 +8,7 @@ import {
 } from "./fixtures";
 
 /**
- * The first run (issue 27): a new member (0 views) finds on the dashboard a guide that says how to
+ * The first run: a new member (0 views) finds on the dashboard a guide that says how to
  * start — watch, earn, and what each button costs — follows its first step to the feed, closes
  * it, and it stays closed after a reload (remembered on the server, not in the browser).
  */

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, hasNoHorizontalOverflow, open, signIn, test } from "./fixtures";
 
 /**
- * What a member met at phone width (issue 27 #9), in both languages: the dashboard's referral
+ * What a member met at phone width, in both languages: the dashboard's referral
  * link whole (not cut to "http://localhost:") with its copy button, Request Views opening its
  * dialog on the dashboard where it was clicked, and the marketplace's three tabs whole in
  * Portuguese ("Minhas ofertas e negociações"). Run on the phone project (390 px); on the desktop

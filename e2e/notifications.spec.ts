@@ -10,7 +10,7 @@ import {
 import { STAFF, staffApi } from "./staff";
 
 /**
- * The notifications journey (issue 24): a new member keeps the dashboard open → the demo admin,
+ * The notifications journey: a new member keeps the dashboard open → the demo admin,
  * in another browser context, grants them an event bonus → the bell's count rises without a
  * reload → the member opens the inbox from the bell, sees the bonus in their language, follows
  * its link to /events → back in the inbox, marks all read and the bell empties → a transfer from

@@ -11,7 +11,7 @@ import {
 import { fundAndVerify, STAFF, signInStaff } from "./staff";
 
 /**
- * Payouts the chain confirms (issue 25, ADR 058), on the local BEP20 chain that e2e/server.mjs
+ * Payouts the chain confirms (ADR 058), on the local BEP20 chain that e2e/server.mjs
  * starts (anvil, a USDT-like token at 18 decimals, a hot wallet): a member withdraws; an admin
  * takes it and sends it from the hot wallet with one click; the member's page follows it live
  * from "In review" to "Completed" with the explorer link. A second withdrawal: the admin pastes

@@ -1,7 +1,7 @@
 import { expect, getJson, hasNoHorizontalOverflow, open, signIn, test } from "./fixtures";
 
 /**
- * Issue 27, "referrals in full": the demo member (who invited three demo members) sees every
+ * "referrals in full": the demo member (who invited three demo members) sees every
  * referral on /referrals, not only the latest three, and shares the invite link — the system
  * share sheet where the browser has the Web Share API, the link copied otherwise — in both
  * languages.

@@ -10,7 +10,7 @@ import {
 import { fundAndVerify, STAFF, signInStaff } from "./staff";
 
 /**
- * Issue 27: the support desk offers a staff member only what they may do in a withdrawal's
+ * The support desk offers a staff member only what they may do in a withdrawal's
  * state, and every action offered is then accepted. Support and an admin sign in in turn and
  * walk every withdrawal of a fresh member — one waiting (nobody took it), one above 1,000 USDT
  * that support sends for the second approval: each offered action is used, none is refused.

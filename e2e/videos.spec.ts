@@ -171,7 +171,7 @@ test("post a video → another member watches it to completion → both balances
     await signIn(page, "bruno@viewvault.local", "bruno-password-1");
     const brunoBefore = await feedBalance(page);
     const brunoHeldBefore = await heldViews(page);
-    // Today's credited sessions against the cap (issue 27).
+    // Today's credited sessions against the cap.
     await expect(page.getByTestId("feed-today")).toHaveText(/^\d+ of 200 today$/);
     const creditedBefore = Number(
       /^(\d+)/.exec((await page.getByTestId("feed-today").textContent()) ?? "")?.[1],

@@ -3,7 +3,7 @@ import { expect, freshMember, hasNoHorizontalOverflow, open, test } from "./fixt
 import { grantAndClaimBonus, STAFF, staffApi } from "./staff";
 
 /**
- * Issue 27: a member cancels a pending withdrawal until staff take it. A fresh member (funded
+ * A member cancels a pending withdrawal until staff take it. A fresh member (funded
  * with an event bonus over the API) requests a withdrawal, cancels it from the history (the
  * confirmation first: "Keep it" changes nothing) and the money is back; in Portuguese, a second
  * withdrawal shows "Cancelar saque" until support takes it, and then no longer.

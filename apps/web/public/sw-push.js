@@ -1,4 +1,4 @@
-// Web Push in the service worker (issue 24, ADR 059), imported by the generated sw.js
+// Web Push in the service worker (ADR 059), imported by the generated sw.js
 // (vite.config.ts, workbox.importScripts). The payload is the server's TPushPayload: the texts
 // are already in the member's language; a click opens (or focuses) the page where it happened.
 self.addEventListener("push", (event) => {

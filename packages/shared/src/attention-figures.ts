@@ -2,8 +2,8 @@ import { ATTENTION, HOLD, RISK } from "./attention";
 import { RISK_SIGNALS } from "./contracts/risk";
 
 /**
- * The figures the policy pages quote about watched views, holds, risk and pauses (SPEC §11,
- * ADR 048), from the rules the server enforces: the pages cannot disagree with the code.
+ * The figures the policy pages quote about watched views, holds, risk and pauses
+ * (ADR 048), from the rules the server enforces: the pages cannot disagree with the code.
  */
 export function attentionFigures(): Record<string, string> {
   return {

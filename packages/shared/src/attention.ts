@@ -1,5 +1,5 @@
 /**
- * Proof of attention, holds and enforcement (SPEC §11): the rules the server enforces, the web
+ * Proof of attention, holds and enforcement: the rules the server enforces, the web
  * page follows and the policy pages quote. One place, so code and policy cannot disagree.
  */
 

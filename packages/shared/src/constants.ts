@@ -1,5 +1,5 @@
 /**
- * Every figure the product states or enforces lives here (SPEC §1). The server, the web app,
+ * Every figure the product states or enforces lives here. The server, the web app,
  * the policy pages and the PDF documents all read these, so no two places can disagree.
  * Money is in minor units: whole views, and micro-USDT (1 USDT = 1_000_000).
  */
@@ -37,7 +37,7 @@ export const VIDEO = {
   creatorRewardViews: 1n,
   /** A member is credited at most once per video in this window. */
   rewatchWindowHours: 24,
-  /** Credited watch sessions per member per day (SPEC §9: earning is capped). */
+  /** Credited watch sessions per member per day (earning is capped). */
   dailyWatchCap: 200,
 } as const;
 
@@ -166,8 +166,8 @@ export const CRYPTO_LAUNCH = {
 
 /**
  * Lifetime EARNED views (watch rewards and creator credits, view-request gains, daily and annual
- * prizes, referral rewards — not transfers, swaps or purchases) → a USDT reward, each once
- * (SPEC §1). Migration `milestones_functions` keeps the same levels in `milestone_levels`; a test
+ * prizes, referral rewards — not transfers, swaps or purchases) → a USDT reward, each once.
+ * Migration `milestones_functions` keeps the same levels in `milestone_levels`; a test
  * checks they agree.
  */
 export const MILESTONES = [

@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { DAILY_CLAIM } from "./constants";
 
 /**
- * The events' calendar (SPEC §1, seed 1 §9): the Daily First Claim opens at 13:00
+ * The events' calendar: the Daily First Claim opens at 13:00
  * America/Los_Angeles every day — DST-aware through the IANA time-zone data, never a fixed
  * 21:00 UTC — and its prize belongs to that Los Angeles date until midnight there; the annual
  * event opens at 1 January 00:00 UTC. Every function takes the instant to judge (the server's

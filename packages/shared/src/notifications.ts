@@ -2,7 +2,7 @@ import { z } from "zod";
 import { wholeUsdt } from "./money";
 
 /**
- * Notifications (issue 24, ADR 059): every kind a member can be told about, with the channels it
+ * Notifications (ADR 059): every kind a member can be told about, with the channels it
  * uses until the member chooses (Settings → Notifications). The inbox is always on; e-mail and
  * push are per kind. A notification is one row written by `vv_notify` in the same transaction as
  * its cause; its text comes from the `notifications` locale namespace by kind and parameters,

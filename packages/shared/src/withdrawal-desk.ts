@@ -10,7 +10,7 @@ export type WithdrawalDeskAction =
   | "fail";
 
 /**
- * The actions the desk offers a staff member for a withdrawal in its state (issue 27): exactly
+ * The actions the desk offers a staff member for a withdrawal in its state: exactly
  * those the database commands accept (`vv_withdraw_take`/`_release`/`_complete`/`_fail`, ADR 022,
  * 050), so nothing offered is then refused:
  * - nobody's own withdrawal;

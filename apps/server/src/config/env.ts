@@ -81,7 +81,7 @@ const trustProxy = z
 /** Off, a number of proxy hops, or the proxies' addresses/CIDRs. */
 export type TrustProxy = false | number | string[];
 
-// ---- Payouts on chain (issue 25, ADR 057) ----
+// ---- Payouts on chain (ADR 057) ----
 
 /** An optional value with a default: empty (as in a copied .env.example) means the default. */
 function orDefault<T extends z.ZodType>(schema: T) {

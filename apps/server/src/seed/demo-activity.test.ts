@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { COMMUNITY, HISTORY_DAYS } from "./demo-activity";
 
 /**
- * Defect 10 (issue 27): a fresh demo looked empty — one member in the ranking, 0.00 USDT of
+ * ADR 052: a fresh demo looked empty — one member in the ranking, 0.00 USDT of
  * transfers, a flat transparency chart. The demo seed writes weeks of activity through the ledger.
  */
 let t: TestApp;

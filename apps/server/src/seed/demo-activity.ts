@@ -8,7 +8,7 @@ import { postTransaction } from "../modules/ledger/ledger.service";
 import type { SeedOptions } from "./seed-options";
 
 /**
- * A few weeks of demo activity (issue 27, defect 10), so a fresh `npm start` shows a ranking with
+ * A few weeks of demo activity (ADR 052), so a fresh `npm start` shows a ranking with
  * several members, USDT moving between members and a transparency chart that is not flat.
  * Everything goes through the ledger and the money commands a member's action runs — watch
  * rewards (ledger_post), view requests that match (vv_view_request), transfers (vv_transfer),

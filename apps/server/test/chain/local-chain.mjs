@@ -1,4 +1,4 @@
-// Two local EVM chains for the chain clients' tests and the journeys (issue 25, ADR 057): anvil
+// Two local EVM chains for the chain clients' tests and the journeys (ADR 057): anvil
 // from the npm registry (@foundry-rs/anvil), one with chain id 1 (Ethereum-like, USDT at 6
 // decimals) and one with chain id 56 (BNB Smart Chain-like, USDT at 18 decimals). Plain Node
 // ESM so e2e/server.mjs can use it as well as vitest; types in local-chain.d.mts.

@@ -212,7 +212,7 @@ export type TReferralSummary = z.infer<typeof ZReferralSummary>;
 
 export const REFERRAL_PAGE_SIZE = 20;
 
-/** The whole referral list, newest first, by keyset (issue 27). */
+/** The whole referral list, newest first, by keyset. */
 export const ZReferralListQuery = z.object({
   /** The previous page's nextCursor (`<micros>_<uuid>`). */
   cursor: z

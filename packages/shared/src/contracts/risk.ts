@@ -6,7 +6,7 @@ import { ZReason } from "./admin";
 import { ZMemberRef } from "./money";
 
 /**
- * Risk signals, clusters and cash-out enforcement (SPEC §11, ADR 048): what the risk score
+ * Risk signals, clusters and cash-out enforcement (ADR 048): what the risk score
  * weighs and the thresholds the policy pages quote.
  */
 export const RISK_SIGNALS = {

@@ -110,7 +110,7 @@ export type TVideo = z.infer<typeof ZVideo>;
 
 export const FEED_FILTER_ALL = "ALL";
 export const FEED_PAGE_SIZE = 24;
-/** The feed's orders (issue 27): newest first, or most watched first; both paged by keyset. */
+/** The feed's orders: newest first, or most watched first; both paged by keyset. */
 export const FEED_SORTS = ["newest", "watched"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
 
@@ -260,7 +260,7 @@ export const ZWatchComplete = z
   .meta({ id: "WatchComplete" });
 export type TWatchComplete = z.infer<typeof ZWatchComplete>;
 
-/** A report a member makes from a feed card ("report this video"), with no player error (issue 27). */
+/** A report a member makes from a feed card ("report this video"), with no player error. */
 export const FEED_REPORT_CODE = 1;
 
 /**
@@ -270,7 +270,7 @@ export const FEED_REPORT_CODE = 1;
 export const UNPLAYABLE_ERROR_CODES = [0, FEED_REPORT_CODE, 2, 5, 100, 101, 150, 153] as const;
 
 /**
- * What the feed knows of the signed-in member (issue 27): today's credited watch sessions
+ * What the feed knows of the signed-in member: today's credited watch sessions
  * against the daily cap (UTC day), and the videos that credited them within the rewatch window
  * (VIDEO.rewatchWindowHours), with when each can pay again.
  */

@@ -6,7 +6,7 @@ import { ZBalances, ZMinorUnits } from "./money";
 
 /**
  * CONFIRMING (ADR 058): the chain shows a transfer that pays the withdrawal; it completes at the
- * network's confirmations. CANCELLED: the member withdrew a request no staff member had taken yet (issue 27). */
+ * network's confirmations. CANCELLED: the member withdrew a request no staff member had taken yet. */
 export const WITHDRAWAL_STATUSES = [
   "SENT",
   "AWAITING_APPROVAL",

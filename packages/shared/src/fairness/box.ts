@@ -1,7 +1,7 @@
 import { MYSTERY_BOX } from "../constants";
 
 /**
- * The mystery box's provably fair roll (SPEC §9, ADR 015), in ONE place: the server rolls with it
+ * The mystery box's provably fair roll (ADR 015), in ONE place: the server rolls with it
  * (node:crypto) and the public /fairness page recomputes any opening with it (WebCrypto).
  *
  * - The server seed is 32 random bytes written as 64 lowercase hex characters. Before an opening

@@ -1,4 +1,4 @@
--- Events and rewards (issue 10, part B; ADRs 018, 019 and 038): the Daily First Claim, the annual
+-- Events and rewards (ADRs 018, 019 and 038): the Daily First Claim, the annual
 -- "1 Million Views" event, event bonuses and milestone rewards are money commands (ADR 013): one
 -- statement each, claiming the Idempotency-Key, checking, posting through ledger_post, writing
 -- the domain row and storing the answer. One winner per date / year is the unique key of its
@@ -86,7 +86,7 @@ $$;
 
 -- Claims an AVAILABLE event bonus once (a conditional UPDATE: a concurrent claim waits on the
 -- row and finds it CLAIMED), credits its USDT from the issuance account and pays the referrer's
--- commission on it (SPEC §6).
+-- commission on it.
 CREATE OR REPLACE FUNCTION vv_claim_bonus(
   p_member uuid, p_key text, p_route text, p_hash text,
   p_bonus uuid, p_now timestamptz, p_commission_bps bigint

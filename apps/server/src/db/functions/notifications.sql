@@ -1,4 +1,4 @@
--- Notifications (issue 24, ADR 059).
+-- Notifications (ADR 059).
 --
 -- The ONE current definition of each function below (ADR 042): edit it here, never in a
 -- migration. Applied after the migrations when this file's sha256 changes (src/db/migrate.ts).

@@ -1,4 +1,4 @@
--- The support desk (issue 11, ADR 023).
+-- The support desk (ADR 023).
 --
 -- The ONE current definition of each function below (ADR 042): edit it here, never in a
 -- migration. Applied after the migrations when this file's sha256 changes (src/db/migrate.ts).

@@ -14,7 +14,7 @@ import {
 import { profiles } from "./profiles";
 
 /**
- * A member's notifications (issue 24, ADR 059): one row per event, written by `vv_notify`
+ * A member's notifications (ADR 059): one row per event, written by `vv_notify`
  * (db/functions/notifications.sql) in the same transaction as its cause. The text is not stored:
  * the kind and its parameters are rendered in the reader's language when shown.
  */

@@ -50,7 +50,7 @@ export const videos = pgTable(
     index("videos_feed_country_idx").on(t.country, t.createdAt, t.id),
     index("videos_feed_theme_idx").on(t.theme, t.createdAt, t.id),
     index("videos_feed_country_theme_idx").on(t.country, t.theme, t.createdAt, t.id),
-    // Most watched first (issue 27, ADR 055): one index; a country/theme filter reads it too.
+    // Most watched first (ADR 055): one index; a country/theme filter reads it too.
     index("videos_feed_watched_idx").on(t.watchedCount, t.id),
     index("videos_boosted_until_idx").on(t.boostedUntil).where(sql`${t.boostedUntil} is not null`),
     uniqueIndex("videos_user_youtube_idx").on(t.userId, t.youtubeId),

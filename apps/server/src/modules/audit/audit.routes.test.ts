@@ -30,7 +30,7 @@ import { followConfirmingPayouts } from "../payouts/payouts.job";
 import { AUDIT_CSV_COLUMNS } from "./audit.service";
 
 /**
- * Issue 27, defect 1: every staff action writes a COMPLETE audit row — actor, role, address,
+ * Every staff action writes a COMPLETE audit row — actor, role, address,
  * before and after, the target, the reason when the action takes one and the amount when it
  * moves money. The actions are found in the code (TypeScript `action:` fields and the database
  * functions' action literals), so a new action without an entry in AUDIT_ACTIONS fails here, and

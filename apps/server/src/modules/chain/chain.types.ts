@@ -1,7 +1,7 @@
 import type { Network } from "@viewvault/shared";
 
 /**
- * The one interface between withdrawals and a blockchain (issue 25, ADR 057). Each network
+ * The one interface between withdrawals and a blockchain (ADR 057). Each network
  * (ERC20, BEP20 with viem; TRC20 with Tron's HTTP API) implements it; a network without an RPC
  * configured has no client and stays in manual mode (staff paste a hash, nothing is checked).
  * Amounts are always micro-USDT (6 decimals) here; each client converts to its token's decimals

@@ -99,7 +99,7 @@ export const MEMBER_DATA: MemberColumn[] = [
   { table: "ranking_entries", column: "profile_id", key: "profile", export: true },
   // ADR 036: the member's deletion requests (scheduled, cancelled).
   { table: "account_deletions", column: "profile_id", key: "profile", export: true },
-  // Issue 10: mystery box, verification, events and rewards.
+  // Mystery box, verification, events and rewards.
   {
     table: "box_commitments",
     column: "profile_id",
@@ -135,7 +135,7 @@ export const MEMBER_DATA: MemberColumn[] = [
     export: false,
     reason: "the admin who took a snapshot on demand; the audit log names them too",
   },
-  // Issue 11: withdrawals and the support desk.
+  // Withdrawals and the support desk.
   { table: "manual_claims", column: "user_id", key: "profile", export: true },
   {
     table: "manual_claims",
@@ -204,7 +204,7 @@ export const MEMBER_DATA: MemberColumn[] = [
     export: false,
     reason: "a staff session's desk unlock time: an access control record, not the member's data",
   },
-  // Issue 24: notifications (ADR 059). Push subscriptions are exported without their keys.
+  // Notifications (ADR 059). Push subscriptions are exported without their keys.
   { table: "notifications", column: "member_id", key: "profile", export: true },
   { table: "notification_preferences", column: "member_id", key: "profile", export: true },
   {
@@ -214,7 +214,7 @@ export const MEMBER_DATA: MemberColumn[] = [
     export: true,
     omit: ["p256dh", "auth"],
   },
-  // Issue 12: the staff member who decided a held referral.
+  // The staff member who decided a held referral.
   {
     table: "referrals",
     column: "decided_by",

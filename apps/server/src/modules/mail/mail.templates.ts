@@ -89,7 +89,7 @@ export function renderMail(
 }
 
 /**
- * A notification's e-mail (issue 24, ADR 059) for the kinds without an e-mail of their own: the
+ * A notification's e-mail (ADR 059) for the kinds without an e-mail of their own: the
  * inbox's title and text in the member's language, and a button to where it happened.
  */
 export function renderNotificationMail(

@@ -23,7 +23,7 @@ import {
 } from "./notifications.service";
 import { subscribePush, unsubscribePush } from "./push.service";
 
-/** The member's inbox and channel choices (issue 24, ADR 059): only ever their own. */
+/** The member's inbox and channel choices (ADR 059): only ever their own. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{
   /** The VAPID public key browsers subscribe with (null: push is not offered). */
   vapidPublicKey: string | null;

@@ -25,7 +25,7 @@ import { computeTransparency } from "../transparency/transparency.service";
 import { followConfirmingPayouts } from "./payouts.job";
 
 /**
- * Payouts the chain confirms (issue 25, ADR 058), against an in-memory chain client for ERC20
+ * Payouts the chain confirms (ADR 058), against an in-memory chain client for ERC20
  * (pasted hashes) and BEP20 (a hot wallet); TRC20 has no client and stays manual.
  */
 const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -293,7 +293,7 @@ describe("a pasted hash on a verified network", () => {
     const pt = renderNotice("withdrawalCompleted", "pt-BR", params, "https://vv.test");
     expect(pt.text).toContain("Confirmado na blockchain após 3 confirmações.");
     expect(pt.text).toContain("Linha do tempo: Solicitado");
-    // The inbox (issue 24): sent, then confirmed, with the net amount; one e-mail (the
+    // The inbox: sent, then confirmed, with the net amount; one e-mail (the
     // withdrawal's own), no generic notification e-mail beside it.
     const told = await db()
       .select({ kind: notifications.kind, params: notifications.params })

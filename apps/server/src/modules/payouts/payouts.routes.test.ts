@@ -173,7 +173,7 @@ describe("the payout desk", () => {
     ).toBe("CONFLICT");
   });
 
-  it("fails a waiting withdrawal nobody took (issue 27): the amount returns; a colleague's is theirs", async () => {
+  it("fails a waiting withdrawal nobody took: the amount returns; a colleague's is theirs", async () => {
     const m = await createSignedInMember(t.app, { usdt: USDT(100) });
     const w = (await withdraw(m.c, { amount: "100", network: "BEP20", walletAddress: EVM })).json()
       .withdrawal;

@@ -137,7 +137,7 @@ const REFERRAL_COLUMNS = {
 
 /**
  * One page of a referrer's referrals, newest first by keyset on (created_at, id) — the
- * referrals_referrer_idx range of the referrer, never OFFSET (issue 27). `createdMicros` is the
+ * referrals_referrer_idx range of the referrer, never OFFSET. `createdMicros` is the
  * exact cursor (a timestamp's microseconds do not survive a JavaScript Date).
  */
 export async function referralPageRows(

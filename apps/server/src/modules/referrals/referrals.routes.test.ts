@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../../../test/app";
 import { createSignedInMember, memberFactory } from "../../../test/factories";
 import { referrals } from "../../db/schema";
 
-// Issue 27, "referrals in full": the whole list, newest first, paged by keyset.
+// "referrals in full": the whole list, newest first, paged by keyset.
 let t: TestApp;
 const db = () => t.database.db;
 

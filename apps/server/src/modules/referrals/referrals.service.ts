@@ -221,7 +221,7 @@ export async function getReferralSummary(db: Db, profileId: string): Promise<TRe
 
 const CURSOR_RE = /^(\d{1,16})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
-/** The whole referral list, newest first, one keyset page at a time (issue 27). */
+/** The whole referral list, newest first, one keyset page at a time. */
 export async function listReferrals(
   db: Db,
   profileId: string,

@@ -51,7 +51,7 @@ interface SwapResultRow {
 }
 
 /**
- * Swaps at the fixed rates of SPEC §1 after the shared swap checks (the form runs the same ones):
+ * Swaps at the fixed rates of the shared constants after the shared swap checks (the form runs the same ones):
  * views → USDT at 0.1 USDT per view; USDT → views buys whole views only and charges exactly
  * views ÷ 10 USDT. The swap command (vv_swap, db/functions/swap.sql) posts against the issuance account,
  * records the swap and pays a referrer's commission on new net conversion, in one statement.

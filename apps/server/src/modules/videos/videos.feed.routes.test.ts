@@ -6,7 +6,7 @@ import { createSignedInMember } from "../../../test/factories";
 import { adsSessions, videos, videoUnplayableReports, watchDaily } from "../../db/schema";
 import { fixedClock } from "../../lib/clock";
 
-// Issue 27, "the feed knows me": most watched first by keyset, the member's earned marks and
+// "the feed knows me": most watched first by keyset, the member's earned marks and
 // today's count against the cap, and "report this video" from a feed card.
 let t: TestApp;
 const clock = fixedClock("2026-11-20T12:00:00Z");

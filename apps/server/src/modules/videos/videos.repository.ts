@@ -59,7 +59,7 @@ export type FeedAfter = { micros: string; id: string } | { watched: string; id: 
 
 /**
  * One feed page by keyset, never OFFSET: newest first on (created_at, id), or most watched first
- * on (watched_count, id) (issue 27; ties broken by id, so the order is total and a page never
+ * on (watched_count, id) (ties broken by id, so the order is total and a page never
  * repeats a row of the one before it). Videos boosted at `now` are left out (the first page
  * lists them on top), and so are suspended members' videos. Each filter combination has its index
  * for newest first; most watched first reads videos_feed_watched_idx (ADR 055).

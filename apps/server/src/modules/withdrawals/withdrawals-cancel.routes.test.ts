@@ -12,7 +12,7 @@ import { auditEvents, profiles } from "../../db/schema";
 import { fixedClock } from "../../lib/clock";
 import { verifyLedger } from "../ledger/verify-ledger";
 
-// Issue 27: a member cancels a pending withdrawal until staff take it.
+// A member cancels a pending withdrawal until staff take it.
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const TRON_HASH = "ab".repeat(32);
 

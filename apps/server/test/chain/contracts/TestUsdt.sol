@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-/// A USDT-like ERC-20 for the local test chains (issue 25, ADR 057): the decimals are a
+/// A USDT-like ERC-20 for the local test chains (ADR 057): the decimals are a
 /// constructor argument (6 as on Ethereum, 18 as on BNB Smart Chain). The deployer may mint.
 /// A transfer beyond the balance reverts, which gives the tests a failed transaction.
 contract TestUsdt {

@@ -36,7 +36,7 @@ export function VerifiedMark({ className }: { className?: string }) {
  * avatar initial, @username and the verified tick — or, with `verifiedLabel`, a verified badge
  * with that text. `nameAs="h1"` makes the name the page's heading (the profile page). With
  * `presence` (a list asks `useOnline` for all its members at once) the online dot follows the
- * name, as SPEC §5 wants wherever a member is shown.
+ * name, as the product wants wherever a member is shown.
  */
 export function MemberChip({
   username,

@@ -34,7 +34,7 @@ export function AuthPage() {
   useEffect(preloadAuthClient, []);
 
   const ref = params.get("ref")?.trim() || null;
-  // SPEC §3: a value without a hyphen is a username; otherwise it is already an id. Either is
+  // A value without a hyphen is a username; otherwise it is already an id. Either is
   // looked up: the invitation is shown only for a referrer that exists.
   const refHandle = ref ? (ref.includes("-") ? ref : parseHandle(ref)) : null;
   const inviter = usePublicProfile(refHandle);

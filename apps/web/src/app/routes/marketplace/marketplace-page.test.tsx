@@ -67,7 +67,7 @@ describe("/marketplace", () => {
     expect(within(bobs).getByText("30.86 USDT")).toBeTruthy();
   });
 
-  it("shows each seller's online dot (SPEC §5: wherever a member is shown)", async () => {
+  it("shows each seller's online dot (wherever a member is shown)", async () => {
     setup({ "GET /api/presence": { online: [BOB.id] } });
     await renderRoute("/marketplace");
     const rows = await screen.findAllByTestId("offer");

@@ -197,7 +197,7 @@ describe("/support", () => {
     expect(await screen.findByRole("dialog", { name: "Complete withdrawal" })).toBeTruthy();
   });
 
-  it("offers only what the viewer may do in the withdrawal's state (issue 27)", async () => {
+  it("offers only what the viewer may do in the withdrawal's state", async () => {
     const awaiting = {
       ...REQUEST,
       id: "8d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
@@ -246,7 +246,7 @@ describe("/support", () => {
     expect(within(dialog).getByText(`0x${"ab".repeat(32)}`)).toBeTruthy();
   });
 
-  it("shows one status per row, and no transaction for a rejected payout (issue 27)", async () => {
+  it("shows one status per row, and no transaction for a rejected payout", async () => {
     const rejected = {
       ...REQUEST,
       status: "COMPLETED",

@@ -177,7 +177,7 @@ describe("/transfer", () => {
     expect(within(history).getByText("Received from")).toBeTruthy();
     expect(within(history).getByText("@carla")).toBeTruthy();
     expect(within(history).getByText("+120.00 USDT")).toBeTruthy();
-    // Presence wherever a member is shown (SPEC §5): carla's dot, offline.
+    // Presence wherever a member is shown: carla's dot, offline.
     const dot = await within(history).findByTestId("online-dot");
     expect(dot.getAttribute("data-online")).toBe("false");
     expect(dot.getAttribute("aria-label")).toBe("Offline");

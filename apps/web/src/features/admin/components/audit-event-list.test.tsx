@@ -73,7 +73,7 @@ async function inLanguage(lang: "en" | "pt-BR") {
 }
 
 describe("AuditEventList", () => {
-  it("reads in words: actions, amounts, members by username, statuses (issue 27)", async () => {
+  it("reads in words: actions, amounts, members by username, statuses", async () => {
     await inLanguage("en");
     const { container } = render(
       <MemoryRouter>

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useReferralList } from "../api/get-referrals";
 import { ReferralRow } from "./referral-row";
 
-/** Every referral, newest first, a keyset page at a time with "Show more" (issue 27). */
+/** Every referral, newest first, a keyset page at a time with "Show more". */
 export function ReferralListCard() {
   const { t } = useTranslation("referrals");
   const list = useReferralList();

@@ -11,7 +11,7 @@ function canShare(data: ShareData): boolean {
 }
 
 /**
- * Share the invite link (issue 27): the system share sheet where the browser has the Web Share
+ * Share the invite link: the system share sheet where the browser has the Web Share
  * API (phones), the link copied otherwise; and direct links to WhatsApp, Telegram and X.
  */
 export function ShareButtons({ link }: { link: string }) {

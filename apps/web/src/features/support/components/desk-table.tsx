@@ -168,7 +168,7 @@ const ACTION_STATUS: Partial<Record<WithdrawalDeskAction, SupportStatus>> = {
 
 /**
  * One request: its fields, the status dropdown and, for a withdrawal, the buttons — offering only
- * what this staff member may do in the withdrawal's state (`withdrawalDeskActions`, issue 27).
+ * what this staff member may do in the withdrawal's state (`withdrawalDeskActions`).
  */
 function DeskRow({ request }: { request: TSupportRequest }) {
   const { t } = useTranslation("support");

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { timeLeft } from "../feed-filters";
 
-/** "Limited Edition" and the time the boost has left (SPEC §4: not the seed's "30d"). */
+/** "Limited Edition" and the time the boost has left (not the seed's "30d"). */
 export function BoostBadge({ until, now }: { until: string; now: number }) {
   const { t } = useTranslation("videos");
   const { hours, minutes } = timeLeft(until, now);

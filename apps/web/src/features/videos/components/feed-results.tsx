@@ -52,7 +52,7 @@ function FeedFailed({ onRetry }: { onRetry: () => void }) {
 /**
  * The feed for these filters, in this order: a spinner, the failure (toast and Try again), the empty state, or
  * the grid with boosted videos first — their badges count down on the server's clock — and the
- * owner's Boost dialog; for a member, the "Watched (earned)" marks and Report (issue 27).
+ * owner's Boost dialog; for a member, the "Watched (earned)" marks and Report.
  */
 export function FeedResults({ filters, sort }: { filters: FeedFilters; sort: FeedSort }) {
   const { t } = useTranslation("videos");

@@ -15,7 +15,7 @@ import { errorText } from "@/lib/problem-text";
 import { useReportVideo } from "../api/report-video";
 
 /**
- * "Report this video" from a feed card (issue 27): a confirmation, then the report joins the
+ * "Report this video" from a feed card: a confirmation, then the report joins the
  * unplayable-video reports of the attention work (ADR 046) — enough members' reports take the
  * video out of the feed and tell its owner.
  */

@@ -12,7 +12,7 @@ import { VideoThumbnail } from "./video-thumbnail";
 /**
  * A feed card: thumbnail, title, badges, view count, date and Watch; the owner can boost. For a
  * signed-in member, "Watched (earned)" when the video paid them within the rewatch window
- * (`earnedAgainAt`: when it can pay again), and Report on other members' videos (issue 27).
+ * (`earnedAgainAt`: when it can pay again), and Report on other members' videos.
  */
 export function VideoCard({
   video,

@@ -104,7 +104,7 @@ describe("VideoGrid", () => {
     expect(screen.queryByRole("button", { name: "Boost 24h" })).toBeNull();
   });
 
-  it("marks the videos that paid the member and offers Report on others' videos (issue 27)", () => {
+  it("marks the videos that paid the member and offers Report on others' videos", () => {
     const onReport = vi.fn();
     inRouter(
       <VideoGrid

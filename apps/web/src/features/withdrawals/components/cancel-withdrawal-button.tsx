@@ -17,7 +17,7 @@ import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCancelWithdrawal } from "../api/cancel-withdrawal";
 
 /**
- * "Cancel withdrawal" on a pending withdrawal no staff member has taken yet (issue 27), with a
+ * "Cancel withdrawal" on a pending withdrawal no staff member has taken yet, with a
  * confirmation. The mutation lives here, not in the dialog, so a retry after a lost answer
  * reuses the intent's Idempotency-Key; the server refuses once staff took it.
  */

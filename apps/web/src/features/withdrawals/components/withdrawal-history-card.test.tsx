@@ -38,7 +38,7 @@ afterEach(async () => {
 });
 
 describe("WithdrawalHistoryCard", () => {
-  it("names every status in words, the same way, in both languages (issue 27)", async () => {
+  it("names every status in words, the same way, in both languages", async () => {
     const list = (["SENT", "COMPLETED", "FAILED"] as const).map((s, i) => withdrawal(s, i + 1));
     for (const [lang, words] of [
       ["en", ["Pending", "Completed", "Failed"]],

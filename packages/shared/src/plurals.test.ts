@@ -38,6 +38,8 @@ const FIXED_FIGURES = new Set([
   "emails:accountDeletionScheduled.body",
   "emails:footer",
   "emails:newSignIn.subject",
+  "emails:passkeyAdded.subject",
+  "emails:passkeyRemoved.subject",
   "emails:verifyEmail.subject",
   "emails:walletChanged.body",
   "emails:withdrawalSubmitted.body",

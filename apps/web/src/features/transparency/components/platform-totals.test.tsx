@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import i18n, { i18nReady } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
@@ -52,7 +53,9 @@ function renderTotals() {
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <PlatformTotals />
+      <MemoryRouter>
+        <PlatformTotals />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client";
+import { createWebVitals, type WebVitalP75 } from "./web-vitals";
 
 /** Seconds; from a fast cached read (~1 ms) to a slow export or a long-poll. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -27,75 +28,6 @@ export interface Metrics {
   webVitalsP75(): Promise<WebVitalP75[]>;
 }
 
-/** One row of the admin overview's field data. */
-export interface WebVitalP75 {
-  metric: string;
-  route: string;
-  lang: string;
-  count: number;
-  /** Seconds (CLS: unitless), interpolated within its bucket. */
-  p75: number;
-}
-
-/** Bucket edges around web.dev's good / poor thresholds (INP 0.2/0.5, FCP 1.8/3, LCP 2.5/4 s). */
-const VITAL_SECONDS_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1, 1.3, 1.8, 2.5, 3, 4, 6, 10];
-const VITAL_CLS_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.15, 0.25, 0.5, 1];
-
-type HistogramValues = Awaited<ReturnType<Histogram["get"]>>["values"];
-
-/** p75 per label set from a histogram's cumulative buckets (linear within the bucket). */
-function p75ByLabels(
-  values: HistogramValues,
-  metricOf: (labels: Record<string, unknown>) => string,
-) {
-  const series = new Map<
-    string,
-    { labels: Record<string, unknown>; buckets: [number, number][] }
-  >();
-  for (const v of values) {
-    if (!v.metricName?.endsWith("_bucket")) continue;
-    const { le, ...labels } = v.labels as Record<string, unknown>;
-    const key = JSON.stringify(labels);
-    const entry = series.get(key) ?? { labels, buckets: [] };
-    entry.buckets.push([le === "+Inf" ? Number.POSITIVE_INFINITY : Number(le), v.value]);
-    series.set(key, entry);
-  }
-  const rows: WebVitalP75[] = [];
-  for (const { labels, buckets } of series.values()) {
-    buckets.sort((a, b) => a[0] - b[0]);
-    const count = buckets.at(-1)?.[1] ?? 0;
-    if (!count) continue;
-    const target = 0.75 * count;
-    let previous: [number, number] = [0, 0];
-    let p75 = 0;
-    for (const bucket of buckets) {
-      if (bucket[1] >= target) {
-        const [upper, cumulative] = bucket;
-        const within = cumulative - previous[1];
-        p75 = Number.isFinite(upper)
-          ? previous[0] + (upper - previous[0]) * (within ? (target - previous[1]) / within : 1)
-          : previous[0];
-        break;
-      }
-      previous = bucket;
-    }
-    rows.push({
-      metric: metricOf(labels),
-      route: String(labels.route),
-      lang: String(labels.lang),
-      count,
-      p75,
-    });
-  }
-  return rows;
-}
-
-/**
- * The Prometheus registry of one app instance (its own, so tests can build several apps) with
- * Node's default process metrics and ViewVault's own: HTTP rate and latency by route, database
- * pool use, ledger postings by kind, the mail outbox backlog and background job lag. Gauges that
- * describe state (pool, outbox, job lag) are read when Prometheus scrapes, never on a timer.
- */
 /** The mail outbox's backlog (read from the mail module's table, handed in by app.ts). */
 export interface OutboxBacklog {
   pending: number;
@@ -120,27 +52,24 @@ export interface MetricsOptions {
   now?: () => number;
 }
 
-export function createMetrics(opts: MetricsOptions): Metrics {
-  const now = opts.now ?? Date.now;
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+type Now = () => number;
 
-  const http = new Histogram({
-    name: "vv_http_request_duration_seconds",
-    help: "HTTP requests by route pattern, method and status class; _count gives the rate",
-    labelNames: ["route", "method", "status_class"],
-    buckets: HTTP_BUCKETS,
-    registers: [registry],
-  });
+/** Seconds since a moment, 0 when there is none. */
+const secondsSince = (now: Now, at: Date | null) =>
+  at ? Math.max(0, (now() - at.getTime()) / 1000) : 0;
 
-  const postings = new Counter({
-    name: "vv_ledger_postings_total",
-    help: "Ledger postings committed by money commands, by kind (replays move nothing and are not counted)",
-    labelNames: ["kind"],
-    registers: [registry],
-  });
+/** Shares one in-flight read between the gauges collected in the same scrape. */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= read().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
+}
 
-  const { database } = opts;
+function registerPoolGauges(registry: Registry, database: Database) {
   new Gauge({
     name: "vv_db_pool_connections",
     help: "Database connections by state: total, idle, and waiting (requests queued for a connection); the embedded database has one connection",
@@ -164,15 +93,11 @@ export function createMetrics(opts: MetricsOptions): Metrics {
       this.set(database.pool?.options.max ?? 1);
     },
   });
+}
 
+function registerOutboxGauges(registry: Registry, opts: MetricsOptions, now: Now) {
   // Both outbox gauges are collected in parallel from one query per scrape.
-  let backlog: Promise<OutboxBacklog> | undefined;
-  const readBacklog = () => {
-    backlog ??= opts.outboxBacklog().finally(() => {
-      backlog = undefined;
-    });
-    return backlog;
-  };
+  const readBacklog = oncePerScrape(opts.outboxBacklog);
   new Gauge({
     name: "vv_mail_outbox_messages",
     help: "E-mails in the outbox not yet sent: pending (waiting or retrying) and failed (given up)",
@@ -190,7 +115,7 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     registers: [registry],
     async collect() {
       const { oldestPendingAt } = await readBacklog();
-      this.set(oldestPendingAt ? Math.max(0, (now() - oldestPendingAt.getTime()) / 1000) : 0);
+      this.set(secondsSince(now, oldestPendingAt));
     },
   });
 
@@ -208,16 +133,14 @@ export function createMetrics(opts: MetricsOptions): Metrics {
       },
     });
   }
+}
+
+function registerPayoutGauges(registry: Registry, opts: MetricsOptions, now: Now) {
   // Payouts (ADR 058): both gauges from one query per scrape.
-  let payouts: Promise<PayoutBacklog> | undefined;
-  const readPayouts = () => {
-    const read = opts.payoutBacklog;
-    if (!read) return Promise.resolve<PayoutBacklog>({ byState: [], oldestConfirmingAt: null });
-    payouts ??= read().finally(() => {
-      payouts = undefined;
-    });
-    return payouts;
-  };
+  const read = opts.payoutBacklog;
+  const readPayouts = read
+    ? oncePerScrape(read)
+    : () => Promise.resolve<PayoutBacklog>({ byState: [], oldestConfirmingAt: null });
   new Gauge({
     name: "vv_payouts",
     help: "Withdrawals by state (SENT waiting or taken, AWAITING_APPROVAL, CONFIRMING on chain, COMPLETED, FAILED, CANCELLED)",
@@ -234,10 +157,12 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     registers: [registry],
     async collect() {
       const { oldestConfirmingAt } = await readPayouts();
-      this.set(oldestConfirmingAt ? Math.max(0, (now() - oldestConfirmingAt.getTime()) / 1000) : 0);
+      this.set(secondsSince(now, oldestConfirmingAt));
     },
   });
+}
 
+function createJobMetrics(registry: Registry, now: Now) {
   const registeredAt = new Map<string, number>();
   const lastSuccess = new Map<string, number>();
   new Gauge({
@@ -263,56 +188,68 @@ export function createMetrics(opts: MetricsOptions): Metrics {
     labelNames: ["job"],
     registers: [registry],
   });
+  return {
+    registered(name: string) {
+      if (!registeredAt.has(name)) registeredAt.set(name, now());
+    },
+    ran(name: string, seconds: number, ok: boolean) {
+      duration.set({ job: name }, seconds);
+      if (ok) lastSuccess.set(name, now());
+      else failures.inc({ job: name });
+    },
+  };
+}
 
+/**
+ * The Prometheus registry of one app instance (its own, so tests can build several apps) with
+ * Node's default process metrics and ViewVault's own: HTTP rate and latency by route, database
+ * pool use, ledger postings by kind, the mail outbox backlog and background job lag. Gauges that
+ * describe state (pool, outbox, job lag) are read when Prometheus scrapes, never on a timer.
+ */
+export function createMetrics(opts: MetricsOptions): Metrics {
+  const now = opts.now ?? Date.now;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const http = new Histogram({
+    name: "vv_http_request_duration_seconds",
+    help: "HTTP requests by route pattern, method and status class; _count gives the rate",
+    labelNames: ["route", "method", "status_class"],
+    buckets: HTTP_BUCKETS,
+    registers: [registry],
+  });
+  const postings = new Counter({
+    name: "vv_ledger_postings_total",
+    help: "Ledger postings committed by money commands, by kind (replays move nothing and are not counted)",
+    labelNames: ["kind"],
+    registers: [registry],
+  });
+  registerPoolGauges(registry, opts.database);
+  registerOutboxGauges(registry, opts, now);
+  registerPayoutGauges(registry, opts, now);
+  const jobs = createJobMetrics(registry, now);
   const reserves = new Counter({
     name: "vv_reserves_snapshots_total",
     help: "Proof-of-reserves snapshots by outcome: taken, or refused (a negative liability or an unbalanced ledger: alert on any)",
     labelNames: ["outcome"],
     registers: [registry],
   });
-  const vitalSeconds = new Histogram({
-    name: "vv_web_vital_seconds",
-    help: "Web vitals members' browsers measured (LCP, INP, FCP, TTFB) by route pattern and language",
-    labelNames: ["metric", "route", "lang"],
-    buckets: VITAL_SECONDS_BUCKETS,
-    registers: [registry],
-  });
-  const vitalCls = new Histogram({
-    name: "vv_web_vital_cls",
-    help: "Cumulative layout shift members' browsers measured (unitless) by route pattern and language",
-    labelNames: ["route", "lang"],
-    buckets: VITAL_CLS_BUCKETS,
-    registers: [registry],
-  });
+  const vitals = createWebVitals(registry);
 
   return {
     registry,
     reservesSnapshot(outcome) {
       reserves.inc({ outcome });
     },
-    webVital({ metric, route, lang, value }) {
-      if (metric === "CLS") vitalCls.observe({ route, lang }, value);
-      else vitalSeconds.observe({ metric, route, lang }, value);
-    },
-    async webVitalsP75() {
-      return [
-        ...p75ByLabels((await vitalSeconds.get()).values, (labels) => String(labels.metric)),
-        ...p75ByLabels((await vitalCls.get()).values, () => "CLS"),
-      ];
-    },
+    webVital: vitals.observe,
+    webVitalsP75: vitals.p75,
     httpRequest(route, method, status, seconds) {
       http.observe({ route, method, status_class: statusClass(status) }, seconds);
     },
     ledgerPosted(kind) {
       postings.inc({ kind });
     },
-    jobRegistered(name) {
-      if (!registeredAt.has(name)) registeredAt.set(name, now());
-    },
-    jobRan(name, seconds, ok) {
-      duration.set({ job: name }, seconds);
-      if (ok) lastSuccess.set(name, now());
-      else failures.inc({ job: name });
-    },
+    jobRegistered: jobs.registered,
+    jobRan: jobs.ran,
   };
 }

@@ -8,7 +8,8 @@ import { readRanking, refreshRanking } from "../modules/ranking/ranking.reposito
 import { computeTransparency } from "../modules/transparency/transparency.service";
 import { seedDemo } from ".";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
-import { COMMUNITY, HISTORY_DAYS } from "./demo-activity";
+import { HISTORY_DAYS } from "./demo-activity";
+import { COMMUNITY } from "./demo-activity-day";
 
 /**
  * ADR 052: a fresh demo looked empty — one member in the ranking, 0.00 USDT of

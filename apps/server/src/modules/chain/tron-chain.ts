@@ -61,19 +61,9 @@ function transfersIn(info: TransactionInfo): TokenTransfer[] {
   return transfers;
 }
 
-/**
- * TRC20 (Tron) over Tron's HTTP API (ADR 057): the USDT transfer is the Transfer log of the token
- * contract in /wallet/gettransactioninfobyid; a payout is confirmed only when /walletsolidity
- * returns it (a solidified block), never on a broadcast's result:true. No sending (no hot wallet).
- */
-export function createTronChain(
-  config: TronChainConfig,
-  options: TronChainOptions = {},
-): ChainClient {
+/** Tron's HTTP API at the configured node: the calls the chain client makes. */
+function tronApi(config: TronChainConfig, options: TronChainOptions) {
   const base = config.rpcUrl.replace(/\/+$/, "");
-  const tokenHex = tronToHex20(config.token);
-  if (!tokenHex) throw new Error(`CHAIN_TRC20_TOKEN: ${config.token} is not a Tron address`);
-
   async function post<T>(path: string, body: object): Promise<T> {
     const res = await fetch(`${base}${path}`, {
       method: "POST",
@@ -104,6 +94,99 @@ export function createTronChain(
     if (typeof number !== "number") throw new Error("TRC20 /wallet/getnowblock: no block number");
     return number;
   }
+  return { post, info, transaction, head };
+}
+
+type TronApi = ReturnType<typeof tronApi>;
+
+/** Checks a transaction's token transfers against the expected payout (token, recipient, amount). */
+function transferProblem(
+  found: TransactionInfo,
+  tokenHex: string,
+  expected: ExpectedPayout,
+): PayoutCheck | null {
+  const transfers = transfersIn(found);
+  if (transfers.length === 0) return { ok: false, reason: "NO_TOKEN_TRANSFER" };
+  const ofToken = transfers.filter((t) => t.token === tokenHex);
+  if (ofToken.length === 0) {
+    const first = transfers[0] as TokenTransfer;
+    return {
+      ok: false,
+      reason: "WRONG_TOKEN",
+      actual: { token: hexToTron(first.token), to: hexToTron(first.to) },
+    };
+  }
+  const member = tronToHex20(expected.to);
+  const describe = (t: TokenTransfer) => {
+    const micro = tokenUnitsToMicro(t.value, TRC20_USDT_DECIMALS);
+    return {
+      to: hexToTron(t.to),
+      ...(micro === null ? {} : { amountMicroUsdt: micro }),
+      amountRaw: t.value,
+      decimals: TRC20_USDT_DECIMALS,
+    };
+  };
+  const toMember = ofToken.filter((t) => t.to === member);
+  if (toMember.length === 0) {
+    return {
+      ok: false,
+      reason: "WRONG_RECIPIENT",
+      actual: describe(ofToken[0] as TokenTransfer),
+    };
+  }
+  const wanted = microToTokenUnits(expected.amountMicroUsdt, TRC20_USDT_DECIMALS);
+  if (!toMember.some((t) => t.value === wanted)) {
+    return { ok: false, reason: "WRONG_AMOUNT", actual: describe(toMember[0] as TokenTransfer) };
+  }
+  return null;
+}
+
+/**
+ * balanceOf through /wallet/triggerconstantcontract. Tron's HTTP API reads the current state
+ * only: the block recorded is the head read just before (ADR 068 says what that proves).
+ */
+async function reserveBalance(
+  api: TronApi,
+  config: TronChainConfig,
+  tokenHex: string,
+  address: string,
+): Promise<ReserveBalance> {
+  const { post, head } = api;
+  const holder = tronToHex20(address);
+  if (!holder) throw new Error(`TRC20: ${address} is not a Tron address`);
+  const blockNumber = await head();
+  const answer = await post<{ constant_result?: string[] }>("/wallet/triggerconstantcontract", {
+    owner_address: `41${holder}`,
+    contract_address: `41${tokenHex}`,
+    function_selector: "balanceOf(address)",
+    parameter: holder.padStart(64, "0"),
+  });
+  const result = answer.constant_result?.[0];
+  if (!result || !/^[0-9a-fA-F]{1,64}$/.test(result))
+    throw new Error("TRC20 /wallet/triggerconstantcontract: no balance");
+  return {
+    blockNumber: BigInt(blockNumber),
+    raw: BigInt(`0x${result}`),
+    decimals: TRC20_USDT_DECIMALS,
+    token: config.token,
+  };
+}
+
+/**
+ * TRC20 (Tron) over Tron's HTTP API (ADR 057): the USDT transfer is the Transfer log of the token
+ * contract in /wallet/gettransactioninfobyid; a payout is confirmed only when /walletsolidity
+ * returns it (a solidified block), never on a broadcast's result:true. No sending (no hot wallet).
+ */
+export function createTronChain(
+  config: TronChainConfig,
+  options: TronChainOptions = {},
+): ChainClient {
+  const hex = tronToHex20(config.token);
+  if (!hex) throw new Error(`CHAIN_TRC20_TOKEN: ${config.token} is not a Tron address`);
+  const tokenHex: string = hex;
+  const api = tronApi(config, options);
+  const { info, transaction, head } = api;
+
   const depth = (tip: number, block: number) => Math.max(0, tip - block + 1);
 
   async function verifyPayout(txHash: string, expected: ExpectedPayout): Promise<PayoutCheck> {
@@ -117,39 +200,8 @@ export function createTronChain(
       return { ok: false, reason: body.txID ? "UNCONFIRMED" : "NOT_FOUND" };
     }
     if (reverted(found)) return { ok: false, reason: "REVERTED" };
-    const transfers = transfersIn(found);
-    if (transfers.length === 0) return { ok: false, reason: "NO_TOKEN_TRANSFER" };
-    const ofToken = transfers.filter((t) => t.token === tokenHex);
-    if (ofToken.length === 0) {
-      const first = transfers[0] as TokenTransfer;
-      return {
-        ok: false,
-        reason: "WRONG_TOKEN",
-        actual: { token: hexToTron(first.token), to: hexToTron(first.to) },
-      };
-    }
-    const member = tronToHex20(expected.to);
-    const describe = (t: TokenTransfer) => {
-      const micro = tokenUnitsToMicro(t.value, TRC20_USDT_DECIMALS);
-      return {
-        to: hexToTron(t.to),
-        ...(micro === null ? {} : { amountMicroUsdt: micro }),
-        amountRaw: t.value,
-        decimals: TRC20_USDT_DECIMALS,
-      };
-    };
-    const toMember = ofToken.filter((t) => t.to === member);
-    if (toMember.length === 0) {
-      return {
-        ok: false,
-        reason: "WRONG_RECIPIENT",
-        actual: describe(ofToken[0] as TokenTransfer),
-      };
-    }
-    const wanted = microToTokenUnits(expected.amountMicroUsdt, TRC20_USDT_DECIMALS);
-    if (!toMember.some((t) => t.value === wanted)) {
-      return { ok: false, reason: "WRONG_AMOUNT", actual: describe(toMember[0] as TokenTransfer) };
-    }
+    const problem = transferProblem(found, tokenHex, expected);
+    if (problem) return problem;
     return {
       ok: true,
       txHash: id,
@@ -180,34 +232,9 @@ export function createTronChain(
       : { state: "gone", reason: "DROPPED" };
   }
 
-  /**
-   * balanceOf through /wallet/triggerconstantcontract. Tron's HTTP API reads the current state
-   * only: the block recorded is the head read just before (ADR 068 says what that proves).
-   */
-  async function reserveBalance(address: string): Promise<ReserveBalance> {
-    const holder = tronToHex20(address);
-    if (!holder) throw new Error(`TRC20: ${address} is not a Tron address`);
-    const blockNumber = await head();
-    const answer = await post<{ constant_result?: string[] }>("/wallet/triggerconstantcontract", {
-      owner_address: `41${holder}`,
-      contract_address: `41${tokenHex}`,
-      function_selector: "balanceOf(address)",
-      parameter: holder.padStart(64, "0"),
-    });
-    const result = answer.constant_result?.[0];
-    if (!result || !/^[0-9a-fA-F]{1,64}$/.test(result))
-      throw new Error("TRC20 /wallet/triggerconstantcontract: no balance");
-    return {
-      blockNumber: BigInt(blockNumber),
-      raw: BigInt(`0x${result}`),
-      decimals: TRC20_USDT_DECIMALS,
-      token: config.token,
-    };
-  }
-
   return {
     network: "TRC20",
-    reserveBalance,
+    reserveBalance: (address) => reserveBalance(api, config, tokenHex, address),
     requiredConfirmations: SOLIDIFIED_DEPTH,
     explorerUrl: (txHash) => config.explorer.replaceAll("{hash}", txHash),
     verifyPayout,

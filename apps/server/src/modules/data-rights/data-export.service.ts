@@ -3,7 +3,7 @@ import { microToDecimalString } from "@viewvault/shared";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { neutraliseFormula } from "../activity/activity.service";
 import type { ProfileRow } from "../profiles/profiles.repository";
@@ -89,6 +89,97 @@ function readme(profile: ProfileRow, now: Date, sections: string[]) {
   ].join("\n");
 }
 
+/** Adds files to the ZIP being streamed and waits while the reader is behind. */
+interface ZipFiles {
+  file: (name: string) => ZipDeflate;
+  text: (name: string, content: string) => void;
+  drained: () => Promise<void>;
+}
+
+/** One JSON and one CSV per registry section; returns the sections' names. */
+async function writeSections(tx: Tx, files: ZipFiles, profile: ProfileRow): Promise<string[]> {
+  const sections: string[] = [];
+  for (const entry of MEMBER_DATA) {
+    if (!entry.export) continue;
+    const id = entry.key === "profile" ? profile.id : profile.authUid;
+    const omit = entry.omit ?? [];
+    const columns = (
+      await queryRows<{ name: string }>(
+        tx,
+        sql`select column_name as name from information_schema.columns
+            where table_schema = 'public' and table_name = ${entry.table}
+            order by ordinal_position`,
+      )
+    )
+      .map((c) => c.name)
+      .filter((c) => !omit.includes(c));
+    const rows = await queryRows<{ rows: Record<string, unknown>[] | null }>(
+      tx,
+      sql`select jsonb_agg(to_jsonb(t) - ${`{${omit.join(",")}}`}::text[]) as rows
+          from ${sql.identifier(entry.table)} t
+          where t.${sql.identifier(entry.column)}::text = ${id}`,
+    );
+    const name = sectionName(entry.table, entry.column);
+    sections.push(name);
+    files.text(`${name}.json`, JSON.stringify(rows[0]?.rows ?? [], null, 2));
+    files.text(`${name}.csv`, csvOf(columns, rows[0]?.rows ?? [], true));
+    await files.drained();
+  }
+  return sections;
+}
+
+/** The next batch of the member's ledger entries after an entry id, USDT as decimal strings. */
+async function ledgerBatch(tx: Tx, profileId: string, after: bigint): Promise<LedgerRow[]> {
+  const batch = await queryRows<LedgerRow>(
+    tx,
+    sql`select e.id::text as "id", e.transaction_id as "transactionId", t.kind, t.memo,
+          a.kind as "account", e.currency, e.amount::text as "amount",
+          e.balance_after::text as "balanceAfter",
+          e.counterparty_profile_id as "counterpartyProfileId",
+          to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+        from ledger_accounts a
+        join ledger_entries e on e.account_id = a.id
+        join ledger_transactions t on t.id = e.transaction_id
+        where a.profile_id = ${profileId} and e.id > ${after.toString()}::bigint
+        order by e.id limit ${LEDGER_BATCH}`,
+  );
+  for (const row of batch) {
+    if (row.currency === "USDT") {
+      row.amount = microToDecimalString(BigInt(row.amount));
+      if (row.balanceAfter !== null) {
+        row.balanceAfter = microToDecimalString(BigInt(row.balanceAfter));
+      }
+    }
+  }
+  return batch;
+}
+
+/** ledger_entries.json and .csv, written batch by batch as the reader keeps up. */
+async function writeLedger(tx: Tx, files: ZipFiles, profile: ProfileRow): Promise<void> {
+  const json = files.file("ledger_entries.json");
+  const csv = files.file("ledger_entries.csv");
+  json.push(Buffer.from("["));
+  let after = 0n;
+  let first = true;
+  for (;;) {
+    const batch = await ledgerBatch(tx, profile.id, after);
+    if (batch.length > 0) {
+      const body = batch.map((r) => JSON.stringify(r)).join(",\n");
+      json.push(Buffer.from(`${first ? "\n" : ",\n"}${body}`));
+    }
+    csv.push(
+      Buffer.from(csvOf(LEDGER_COLUMNS, batch as unknown as Record<string, unknown>[], first)),
+    );
+    first = false;
+    await files.drained();
+    const last = batch[batch.length - 1];
+    if (!last || batch.length < LEDGER_BATCH) break;
+    after = BigInt(last.id);
+  }
+  json.push(Buffer.from("\n]\n"), true);
+  csv.push(new Uint8Array(0), true);
+}
+
 /**
  * "Download my data" (LGPD portability, ADR 026/030): a ZIP with one JSON and one CSV per
  * registry section and for the ledger, plus README.txt. Everything is read in one read-only
@@ -105,94 +196,29 @@ export function exportMemberZip(db: Db, profile: ProfileRow, now: Date): Readabl
     out.write(chunk);
     if (final) out.end();
   });
-  const drained = async () => {
-    if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve));
-  };
   const file = (name: string) => {
     const entry = new ZipDeflate(name, { level: 1 });
     entry.mtime = now;
     zip.add(entry);
     return entry;
   };
-  const text = (name: string, content: string) =>
-    file(name).push(Buffer.from(content, "utf8"), true);
+  const files: ZipFiles = {
+    file,
+    text: (name, content) => file(name).push(Buffer.from(content, "utf8"), true),
+    drained: async () => {
+      if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve));
+    },
+  };
 
   (async () => {
     const sections: string[] = [];
     await db.transaction(async (tx) => {
       await queryRows(tx, sql`set transaction isolation level repeatable read, read only`);
-      for (const entry of MEMBER_DATA) {
-        if (!entry.export) continue;
-        const id = entry.key === "profile" ? profile.id : profile.authUid;
-        const omit = entry.omit ?? [];
-        const columns = (
-          await queryRows<{ name: string }>(
-            tx,
-            sql`select column_name as name from information_schema.columns
-                where table_schema = 'public' and table_name = ${entry.table}
-                order by ordinal_position`,
-          )
-        )
-          .map((c) => c.name)
-          .filter((c) => !omit.includes(c));
-        const rows = await queryRows<{ rows: Record<string, unknown>[] | null }>(
-          tx,
-          sql`select jsonb_agg(to_jsonb(t) - ${`{${omit.join(",")}}`}::text[]) as rows
-              from ${sql.identifier(entry.table)} t
-              where t.${sql.identifier(entry.column)}::text = ${id}`,
-        );
-        const name = sectionName(entry.table, entry.column);
-        sections.push(name);
-        text(`${name}.json`, JSON.stringify(rows[0]?.rows ?? [], null, 2));
-        text(`${name}.csv`, csvOf(columns, rows[0]?.rows ?? [], true));
-        await drained();
-      }
-
+      sections.push(...(await writeSections(tx, files, profile)));
       sections.push("ledger_entries");
-      const json = file("ledger_entries.json");
-      const csv = file("ledger_entries.csv");
-      json.push(Buffer.from("["));
-      let after = 0n;
-      let first = true;
-      for (;;) {
-        const batch = await queryRows<LedgerRow>(
-          tx,
-          sql`select e.id::text as "id", e.transaction_id as "transactionId", t.kind, t.memo,
-                a.kind as "account", e.currency, e.amount::text as "amount",
-                e.balance_after::text as "balanceAfter",
-                e.counterparty_profile_id as "counterpartyProfileId",
-                to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-              from ledger_accounts a
-              join ledger_entries e on e.account_id = a.id
-              join ledger_transactions t on t.id = e.transaction_id
-              where a.profile_id = ${profile.id} and e.id > ${after.toString()}::bigint
-              order by e.id limit ${LEDGER_BATCH}`,
-        );
-        for (const row of batch) {
-          if (row.currency === "USDT") {
-            row.amount = microToDecimalString(BigInt(row.amount));
-            if (row.balanceAfter !== null) {
-              row.balanceAfter = microToDecimalString(BigInt(row.balanceAfter));
-            }
-          }
-        }
-        if (batch.length > 0) {
-          const body = batch.map((r) => JSON.stringify(r)).join(",\n");
-          json.push(Buffer.from(`${first ? "\n" : ",\n"}${body}`));
-        }
-        csv.push(
-          Buffer.from(csvOf(LEDGER_COLUMNS, batch as unknown as Record<string, unknown>[], first)),
-        );
-        first = false;
-        await drained();
-        const last = batch[batch.length - 1];
-        if (!last || batch.length < LEDGER_BATCH) break;
-        after = BigInt(last.id);
-      }
-      json.push(Buffer.from("\n]\n"), true);
-      csv.push(new Uint8Array(0), true);
+      await writeLedger(tx, files, profile);
     });
-    text("README.txt", readme(profile, now, sections));
+    files.text("README.txt", readme(profile, now, sections));
     zip.end();
   })().catch((error: unknown) => out.destroy(error as Error));
   return out;

@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
 import { requireStepUp } from "../step-up/step-up.service";
-import { applyFraudAction, getFraudEvidence, getFraudQueue } from "./fraud.service";
+import { applyFraudAction } from "./fraud.actions.service";
+import { getFraudEvidence, getFraudQueue } from "./fraud.service";
 
 const ZMemberParams = z.object({ profileId: z.uuid() });
 const errors = {

@@ -1,5 +1,4 @@
 import {
-  type FraudAction,
   RISK_LEVELS,
   type RiskLevel,
   riskLevelOf,
@@ -12,18 +11,8 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { recordAuditEvent } from "../audit/audit.service";
-import type { StaffActor } from "../audit/staff-actor";
-import {
-  enforcementOf,
-  lockEnforcement,
-  updateEnforcement,
-} from "../enforcement/enforcement.repository";
-import { clawBackMemberHolds } from "../holds/holds.service";
-import type { Money } from "../ledger/money-command";
-import { setMemberSuspended } from "../members/suspension.service";
-import { notifyMember } from "../notifications/notifications.service";
-import { riskOf, signalsSince, upsertRisk } from "../risk/risk.repository";
+import { enforcementOf } from "../enforcement/enforcement.repository";
+import { signalsSince } from "../risk/risk.repository";
 import { clustersOf, windowStart } from "../risk/risk.service";
 import {
   type FraudMemberRow,
@@ -151,126 +140,4 @@ export async function getFraudEvidence(
       flagReason: r.flag_reason,
     })),
   };
-}
-
-async function memberExists(db: Db, memberId: string): Promise<void> {
-  const [row] = await fraudMembers(db, [memberId]);
-  if (!row) throw new AppError("NOT_FOUND", { context: "member" });
-}
-
-/**
- * A fraud-queue action on a member, with its reason, audited in the same transaction as its
- * effect (the route has checked the admin role, 2FA and a recent step-up):
- * - clear: marks the member reviewed; the score resets to 0 and signals seen before no longer count;
- * - clawBack: every HELD hold of the member goes back to the platform (modules/holds: one
- *   transaction, each hold exactly once; NOT_FOUND when nothing is held);
- * - pause / lift: cash-out (withdrawals, USDT transfers) paused with the reason, or resumed;
- * - suspend: the existing suspension (sessions revoked, requests and offers cancelled).
- */
-export interface FraudActionOptions {
-  money: Money;
-  clock: Clock;
-  actor: StaffActor;
-  memberId: string;
-  action: FraudAction;
-  reason: string;
-}
-
-export async function applyFraudAction(options: FraudActionOptions): Promise<void> {
-  const { money, clock, actor, memberId, action, reason } = options;
-  const { db } = money;
-  await memberExists(db, memberId);
-  const audit = {
-    actorProfileId: actor.profileId,
-    actorRole: actor.role,
-    address: actor.address,
-    reason,
-    targetProfileId: memberId,
-  };
-  if (action === "suspend") {
-    // Its own transaction and audit row (member.suspend), with this reason.
-    await setMemberSuspended({
-      db,
-      clock,
-      actorProfileId: actor.profileId,
-      targetProfileId: memberId,
-      suspended: true,
-      context: { actorRole: actor.role, address: actor.address, reason },
-    });
-    return;
-  }
-  if (action === "clawBack") {
-    const holds = await clawBackMemberHolds(money, clock, memberId, actor, reason);
-    if (!holds.length) throw new AppError("NOT_FOUND", { context: "heldEarnings" });
-    const views = holds.reduce((sum, h) => sum + BigInt(h.amount), 0n);
-    await recordAuditEvent(db, {
-      ...audit,
-      action: "fraud.clawback",
-      before: { heldViews: views.toString() },
-      after: { heldViews: "0", amount: views.toString(), currency: "VIEWS" },
-      details: { holds: holds.map((h) => h.id), views: views.toString() },
-    });
-    return;
-  }
-  const now = clock.now();
-  await db.transaction(async (tx) => {
-    const row = await lockEnforcement(tx, memberId, now);
-    if (action === "clear") {
-      const before = await riskOf(tx, memberId);
-      await updateEnforcement(tx, memberId, {
-        reviewedAt: now,
-        reviewedBy: actor.profileId,
-        reviewReason: reason,
-        updatedAt: now,
-      });
-      await upsertRisk(tx, [{ memberId, score: 0, level: riskLevelOf(0), reasons: [] }], now);
-      await recordAuditEvent(tx, {
-        ...audit,
-        action: "fraud.clear",
-        before: before
-          ? { score: before.score, level: before.level, reasons: before.reasons }
-          : { score: null, level: null, reasons: [] },
-        after: { score: 0, level: riskLevelOf(0), reviewedAt: now.toISOString() },
-      });
-      return;
-    }
-    if (action === "pause") {
-      if (row.cashoutPausedAt) throw new AppError("CONFLICT", { context: "alreadyPaused" });
-      await updateEnforcement(tx, memberId, {
-        cashoutPausedAt: now,
-        reason,
-        pausedBy: actor.profileId,
-        appealRequestId: null,
-        updatedAt: now,
-      });
-      await recordAuditEvent(tx, {
-        ...audit,
-        action: "fraud.cashout.pause",
-        before: { cashoutPaused: false },
-        after: { cashoutPaused: true, pausedAt: now.toISOString() },
-      });
-      await notifyMember(tx, memberId, "cashoutPaused", { reason }, now);
-      return;
-    }
-    // lift
-    if (!row.cashoutPausedAt) throw new AppError("CONFLICT", { context: "notPaused" });
-    await updateEnforcement(tx, memberId, {
-      cashoutPausedAt: null,
-      reason: null,
-      pausedBy: null,
-      appealRequestId: null,
-      updatedAt: now,
-    });
-    await recordAuditEvent(tx, {
-      ...audit,
-      action: "fraud.cashout.lift",
-      before: {
-        cashoutPaused: true,
-        pausedAt: row.cashoutPausedAt.toISOString(),
-        pauseReason: row.reason,
-        appealRequestId: row.appealRequestId,
-      },
-      after: { cashoutPaused: false },
-    });
-  });
 }

@@ -76,7 +76,7 @@ export function renderedMessage(message: OutboxMessage, publicUrl: string): Rend
   );
 }
 
-export function createMailer(opts: {
+export interface MailerOptions {
   db: Db;
   clock: Clock;
   log: MailLogger;
@@ -85,64 +85,69 @@ export function createMailer(opts: {
   /** The address members use, for the links in notices rendered at delivery. */
   publicUrl: string;
   transport?: Pick<Transporter, "sendMail">;
-}): Mailer {
+}
+
+/** Sends one message through SMTP, rendering a notice first; a failure is retried later. */
+async function deliver(
+  opts: MailerOptions,
+  transport: Pick<Transporter, "sendMail">,
+  message: OutboxMessage,
+): Promise<void> {
+  const rendered = message.subject === null ? renderedMessage(message, opts.publicUrl) : undefined;
+  const mail = rendered ?? renderedMessage(message, opts.publicUrl);
+  try {
+    await transport.sendMail({
+      from: opts.from,
+      to: message.to,
+      messageId: messageIdOf(message.id, opts.from),
+      ...mail,
+    });
+    await markSent(opts.db, message.id, opts.clock.now(), rendered);
+  } catch (error) {
+    const delay = RETRY_DELAYS_MS[message.attempts - 1];
+    const retryAt = delay === undefined ? null : new Date(opts.clock.now().getTime() + delay);
+    opts.log.warn(
+      { err: error, to: message.to, attempts: message.attempts, retryAt },
+      "e-mail delivery failed",
+    );
+    await markAttemptFailed(
+      opts.db,
+      message.id,
+      (error as Error).message ?? String(error),
+      retryAt,
+    );
+  }
+}
+
+/**
+ * Without SMTP every message stays readable in the development mailbox (a notice renders when
+ * it is read): a batch is taken and marked kept in one statement, then logged with its links
+ * when the log shows it.
+ */
+async function keepDue(opts: MailerOptions): Promise<number> {
+  const kept = await keepDueMessages(opts.db, opts.clock.now(), 100);
+  if (opts.log.isLevelEnabled?.("info") ?? true) {
+    for (const message of kept) {
+      const mail = renderedMessage(message, opts.publicUrl);
+      opts.log.info(
+        {
+          to: message.to,
+          subject: mail.subject,
+          links: mail.text.match(/https?:\/\/\S+/g) ?? [],
+        },
+        "e-mail kept in the development mailbox",
+      );
+    }
+  }
+  return kept.length;
+}
+
+export function createMailer(opts: MailerOptions): Mailer {
   const transport =
     opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined);
-  /** Sends one message through SMTP, rendering a notice first; a failure is retried later. */
-  async function deliver(message: OutboxMessage): Promise<void> {
-    if (!transport) return;
-    const rendered =
-      message.subject === null ? renderedMessage(message, opts.publicUrl) : undefined;
-    const mail = rendered ?? renderedMessage(message, opts.publicUrl);
-    try {
-      await transport.sendMail({
-        from: opts.from,
-        to: message.to,
-        messageId: messageIdOf(message.id, opts.from),
-        ...mail,
-      });
-      await markSent(opts.db, message.id, opts.clock.now(), rendered);
-    } catch (error) {
-      const delay = RETRY_DELAYS_MS[message.attempts - 1];
-      const retryAt = delay === undefined ? null : new Date(opts.clock.now().getTime() + delay);
-      opts.log.warn(
-        { err: error, to: message.to, attempts: message.attempts, retryAt },
-        "e-mail delivery failed",
-      );
-      await markAttemptFailed(
-        opts.db,
-        message.id,
-        (error as Error).message ?? String(error),
-        retryAt,
-      );
-    }
-  }
-
-  /**
-   * Without SMTP every message stays readable in the development mailbox (a notice renders when
-   * it is read): a batch is taken and marked kept in one statement, then logged with its links
-   * when the log shows it.
-   */
-  async function keepDue(): Promise<number> {
-    const kept = await keepDueMessages(opts.db, opts.clock.now(), 100);
-    if (opts.log.isLevelEnabled?.("info") ?? true) {
-      for (const message of kept) {
-        const mail = renderedMessage(message, opts.publicUrl);
-        opts.log.info(
-          {
-            to: message.to,
-            subject: mail.subject,
-            links: mail.text.match(/https?:\/\/\S+/g) ?? [],
-          },
-          "e-mail kept in the development mailbox",
-        );
-      }
-    }
-    return kept.length;
-  }
 
   async function deliverDue(): Promise<number> {
-    if (!transport) return keepDue();
+    if (!transport) return keepDue(opts);
     const claimed = await claimDueMessages(opts.db, opts.clock.now(), 100, LEASE_MS);
     // One at a time, at least one per batch; on shutdown, or when the batch outlives half its
     // lease (slow SMTP), the rest goes back to the outbox at once instead of waiting out the lease
@@ -151,7 +156,7 @@ export function createMailer(opts: {
     let sent = 0;
     for (const message of claimed) {
       if (sent > 0 && (loop.stopping || Date.now() > until)) break;
-      await deliver(message);
+      await deliver(opts, transport, message);
       sent++;
     }
     await releaseClaims(

@@ -137,6 +137,56 @@ ${ignore ? `<tr><td style="font-size:12px;color:#6b7280;padding-bottom:8px">${es
   return { subject, text, html };
 }
 
+type WithdrawalNotice =
+  | "withdrawalSubmitted"
+  | "withdrawalCompleted"
+  | "withdrawalFailed"
+  | "withdrawalSupport";
+
+/** A withdrawal's notice: amounts, the transaction and its timeline (ADR 058). */
+function renderWithdrawalNotice(
+  template: WithdrawalNotice,
+  locale: Locale,
+  params: Record<string, string>,
+  publicUrl: string,
+): RenderedMail {
+  const t = translator(locale);
+  const usdt = (value: string | undefined) =>
+    t("money:units.usdt", { amount: formatUsdt(BigInt(value ?? "0"), locale) });
+  // The timeline (ADR 058): "Requested 20 Nov 2026, 12:00 UTC → … → Confirmed …".
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  const steps = (params.steps ?? "")
+    .split("|")
+    .filter(Boolean)
+    .map((entry) => {
+      const [step = "", at = ""] = entry.split("@");
+      const label = t(`withdraw:timeline.${step}`, { reason: params.reason ?? "" });
+      return `${label} ${when.format(new Date(at))} UTC`;
+    })
+    .join(" → ");
+  const txHash = params.txHash ?? "";
+  const network = (params.network ?? "TRC20") as Network;
+  return renderMail(template, locale, {
+    ...params,
+    txHash,
+    explorerUrl: params.explorerUrl ?? (txHash ? explorerUrl(network, txHash) : ""),
+    confirmed: params.confirmations
+      ? t("emails:withdrawalCompleted.onChain", { count: Number(params.confirmations) })
+      : t("emails:withdrawalCompleted.recorded"),
+    timeline: steps ? t("emails:timeline", { steps }) : "",
+    url: template === "withdrawalSupport" ? `${publicUrl}/support` : `${publicUrl}/withdraw`,
+    amount: usdt(params.amount),
+    fee: usdt(params.fee),
+    net: usdt(params.net),
+    hoursMin: String(WITHDRAWAL.processingHours.min),
+    hoursMax: String(WITHDRAWAL.processingHours.max),
+  });
+}
+
 /**
  * A notice a money command queued (template and raw params), rendered in the member's language
  * when it is delivered.
@@ -193,42 +243,8 @@ export function renderNotice(
     case "withdrawalSubmitted":
     case "withdrawalCompleted":
     case "withdrawalFailed":
-    case "withdrawalSupport": {
-      const usdt = (value: string | undefined) =>
-        t("money:units.usdt", { amount: formatUsdt(BigInt(value ?? "0"), locale) });
-      // The timeline (ADR 058): "Requested 20 Nov 2026, 12:00 UTC → … → Confirmed …".
-      const when = new Intl.DateTimeFormat(locale, {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone: "UTC",
-      });
-      const steps = (params.steps ?? "")
-        .split("|")
-        .filter(Boolean)
-        .map((entry) => {
-          const [step = "", at = ""] = entry.split("@");
-          const label = t(`withdraw:timeline.${step}`, { reason: params.reason ?? "" });
-          return `${label} ${when.format(new Date(at))} UTC`;
-        })
-        .join(" → ");
-      const txHash = params.txHash ?? "";
-      const network = (params.network ?? "TRC20") as Network;
-      return renderMail(template, locale, {
-        ...params,
-        txHash,
-        explorerUrl: params.explorerUrl ?? (txHash ? explorerUrl(network, txHash) : ""),
-        confirmed: params.confirmations
-          ? t("emails:withdrawalCompleted.onChain", { count: Number(params.confirmations) })
-          : t("emails:withdrawalCompleted.recorded"),
-        timeline: steps ? t("emails:timeline", { steps }) : "",
-        url: template === "withdrawalSupport" ? `${publicUrl}/support` : `${publicUrl}/withdraw`,
-        amount: usdt(params.amount),
-        fee: usdt(params.fee),
-        net: usdt(params.net),
-        hoursMin: String(WITHDRAWAL.processingHours.min),
-        hoursMax: String(WITHDRAWAL.processingHours.max),
-      });
-    }
+    case "withdrawalSupport":
+      return renderWithdrawalNotice(template, locale, params, publicUrl);
     case "accountDeletionScheduled": {
       const date = new Intl.DateTimeFormat(locale, {
         dateStyle: "long",

@@ -268,7 +268,7 @@ describe("every cause tells its member", () => {
 
   it("a cash-out pause tells the member why", async () => {
     const m = await member();
-    const { applyFraudAction } = await import("../fraud/fraud.service");
+    const { applyFraudAction } = await import("../fraud/fraud.actions.service");
     await applyFraudAction({
       money: t.app.money,
       clock,

@@ -15,7 +15,8 @@ import { AppError } from "../../lib/app-error";
 import { currentMember } from "../../plugins/auth";
 import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
 import type { OembedClient } from "./oembed";
-import { boostVideo, FeedCache, getVideo, postVideo, previewVideo } from "./videos.service";
+import { FeedCache } from "./videos.feed.service";
+import { boostVideo, getVideo, postVideo, previewVideo } from "./videos.service";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Any id: one that is not a UUID is simply a video that does not exist. */

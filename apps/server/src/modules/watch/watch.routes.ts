@@ -13,9 +13,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
 import { recordWatchSignal } from "../risk/signals";
+import { completeWatch } from "./watch.complete.service";
 import {
   beginContent,
-  completeWatch,
   currentSession,
   heartbeat,
   startSession,

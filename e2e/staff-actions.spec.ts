@@ -99,16 +99,13 @@ test("support and an admin are offered only what they may do, and nothing offere
     await expect(small.getByRole("button")).toHaveCount(1); // only "Open conversation"
     await expectNothingRefused(support.page);
 
-    // Above 1,000 USDT: take it, record the hash; it waits for an admin's second approval.
+    // Above 1,000 USDT: take it; nothing may be sent or recorded before an admin's approval
+    // (ADR 062): only "ask an admin to approve first" is offered.
     const large = await deskRow(support.page, me.username, "1,100.00");
     await large.getByTestId("desk-status").selectOption("PROCESSING");
     await expect(large.getByText("Taken by support")).toBeVisible();
-    expect(await offeredStatuses(large)).toEqual(["PENDING", "PROCESSING", "COMPLETED"]);
-    await large.getByTestId("desk-status").selectOption("COMPLETED");
-    const complete = support.page.getByRole("dialog", { name: "Complete withdrawal" });
-    await complete.getByLabel("Transaction hash").fill(TRON_HASH);
-    await complete.getByRole("button", { name: "Mark as completed" }).click();
-    await expect(complete).toBeHidden();
+    expect(await offeredStatuses(large)).toEqual(["PENDING", "PROCESSING"]);
+    await large.getByRole("button", { name: "Ask an admin to approve first" }).click();
     await expect(large.getByTestId("support-withdrawal-status")).toHaveText(
       "Awaiting second approval",
     );
@@ -129,13 +126,30 @@ test("support and an admin are offered only what they may do, and nothing offere
     const large = await deskRow(page, me.username, "1,100.00");
     await large.getByRole("button", { name: "Give second approval" }).click();
     const approve = page.getByRole("dialog", { name: "Give second approval" });
-    // The hash is shown, not asked for again.
-    await expect(approve.getByText(TRON_HASH)).toBeVisible();
+    // Nothing was sent yet: no hash is shown or asked for.
+    await expect(approve.getByText(TRON_HASH)).toHaveCount(0);
     await expect(approve.getByRole("textbox")).toHaveCount(0);
     await approve.getByRole("button", { name: "Give second approval" }).click();
     await expect(approve).toBeHidden();
-    await expect(large.getByTestId("support-withdrawal-status")).toHaveText("Completed");
-    await expect(large.getByRole("link", { name: /Transaction/ })).toBeVisible();
+    await expect(large.getByRole("button", { name: "Give second approval" })).toHaveCount(0);
+
+    // Approved: support sends it and records the hash; it is paid.
+    const sender = await memberContext(browser, testInfo.project.use);
+    try {
+      await signInStaff(sender.page, "support");
+      await unlockDesk(sender.page, "support");
+      const sent = await deskRow(sender.page, me.username, "1,100.00");
+      await sent.getByTestId("desk-status").selectOption("COMPLETED");
+      const complete = sender.page.getByRole("dialog", { name: "Complete withdrawal" });
+      await complete.getByLabel("Transaction hash").fill(TRON_HASH);
+      await complete.getByRole("button", { name: "Mark as completed" }).click();
+      await expect(complete).toBeHidden();
+      await expect(sent.getByTestId("support-withdrawal-status")).toHaveText("Completed");
+      await expect(sent.getByRole("link", { name: /Transaction/ })).toBeVisible();
+      await expectNothingRefused(sender.page);
+    } finally {
+      await sender.close();
+    }
     const small = await deskRow(page, me.username, "100.00");
     // A failed withdrawal: one status, no transaction, nothing to do.
     await expect(small.getByTestId("support-withdrawal-status")).toHaveText("Failed");

@@ -295,7 +295,7 @@ test("a withdrawal above 1,000 USDT waits for a second admin's approval before a
     await desk.getByTestId("desk-status").selectOption("COMPLETED");
     const complete = sender.page.getByRole("dialog", { name: "Complete withdrawal" });
     await complete.getByLabel("Transaction hash").fill(TRON_HASH);
-    await complete.getByRole("button", { name: "Mark as COMPLETED" }).click();
+    await complete.getByRole("button", { name: "Mark as completed" }).click();
     await expect(complete).toBeHidden();
   } finally {
     await sender.close();

@@ -25,7 +25,8 @@ export function WebVitalsCard() {
     byPage.set(key, page);
   }
   return (
-    <Card>
+    // min-w-0: in the overview's grid the table scrolls inside its card, never widens the page.
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>{t("overview.vitals.title")}</CardTitle>
         <CardDescription>{t("overview.vitals.description")}</CardDescription>

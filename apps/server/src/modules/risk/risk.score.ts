@@ -16,7 +16,7 @@ export interface RiskInputs {
   membersSharingDeviceAndNetwork: number;
   /** The most watch sessions this member started within any one hour. */
   maxSessionsPerHour: number;
-  /** Sessions whose ad → content → completion timings (to the second) repeat an earlier one's. */
+  /** Sessions whose ad → content → completion timings (to the millisecond) repeat an earlier one's. */
   identicalTimings: number;
   /** Sessions started within RISK_SIGNALS.backToBackSeconds of the previous one's end. */
   backToBack: number;
@@ -54,9 +54,12 @@ export function timingSignals(
   for (const s of sorted) {
     const start = s.adStartedAt.getTime();
     if (s.contentStartedAt && s.contentCompletedAt) {
-      const shape = `${Math.round((s.contentStartedAt.getTime() - start) / 1000)}:${Math.round(
-        (s.contentCompletedAt.getTime() - s.contentStartedAt.getTime()) / 1000,
-      )}`;
+      // To the millisecond: the page paces every honest session by the server's attested time
+      // (ADR 064), so whole seconds repeat for everyone (30 s and 30 s); only a replay repeats
+      // to the millisecond.
+      const shape = `${s.contentStartedAt.getTime() - start}:${
+        s.contentCompletedAt.getTime() - s.contentStartedAt.getTime()
+      }`;
       if (seen.has(shape)) identicalTimings++;
       else seen.add(shape);
     }

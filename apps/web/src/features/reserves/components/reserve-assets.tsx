@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { useMoneyFormat } from "@/lib/use-money-format";
 
-const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-6)}`;
 
 /** Each reserve address: network, balance at its block, explorer link, signed message. */
 export function ReserveAssets({ assets }: { assets: TReserveAsset[] }) {
@@ -41,7 +40,7 @@ export function ReserveAssets({ assets }: { assets: TReserveAsset[] }) {
                   rel="noopener noreferrer"
                   aria-label={t("reserves.assets.explorer", { address: a.address })}
                 >
-                  {short(a.address)}
+                  {a.address}
                   <ExternalLink aria-hidden="true" className="size-3" />
                 </a>
               </dd>

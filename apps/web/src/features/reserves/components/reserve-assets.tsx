@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { useMoneyFormat } from "@/lib/use-money-format";
 
-
 /** Each reserve address: network, balance at its block, explorer link, signed message. */
 export function ReserveAssets({ assets }: { assets: TReserveAsset[] }) {
   const { t } = useTranslation("transparency");

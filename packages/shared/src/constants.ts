@@ -322,3 +322,6 @@ export const ADMIN = {
   /** Withdrawals shown with each payout waiting for the second approval. */
   payoutHistory: 10,
 } as const;
+
+/** What a username may be (its zod contract, ZUsername, is in contracts/accounts.ts). */
+export const USERNAME_RULES = { min: 3, max: 20, pattern: /^[A-Za-z0-9_.]+$/ } as const;

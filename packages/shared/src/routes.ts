@@ -1,4 +1,4 @@
-import { USERNAME_RULES } from "./contracts/accounts";
+import { USERNAME_RULES } from "./constants";
 import { DOCUMENT_SLUGS, type DocumentSlug } from "./contracts/documents";
 
 /** Short links to documents; the web app redirects them to the document's page. */
@@ -103,4 +103,41 @@ export function classifyAppPath(pathname: string): AppPath {
   if (STATIC_PATHS.some((pattern) => matches(pattern, segments))) return { kind: "page" };
   const profile = segments.length === 1 ? profileHandle(segments[0]) : null;
   return profile ? { kind: "profile", ...profile } : { kind: "none" };
+}
+
+/**
+ * Field data (ADR 066): the Core Web Vitals a member's browser measured on one page load,
+ * sent with `navigator.sendBeacon` to POST /api/vitals. No identifier of any kind: a route
+ * pattern (never the URL), the language and the figures.
+ */
+export const WEB_VITALS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
+export type WebVitalName = (typeof WEB_VITALS)[number];
+
+/** The routes figures are kept by: the web app's patterns, so the labels stay bounded. */
+export const VITAL_ROUTES = [
+  "/",
+  ...APP_PAGES.map((page) => `/${page}` as const),
+  "/:document",
+  "/:profile",
+  "other",
+] as const;
+export type VitalRoute = (typeof VITAL_ROUTES)[number];
+
+/** The route pattern of a path, as VITAL_ROUTES spells it. */
+export function vitalRoute(pathname: string): VitalRoute {
+  const segments = pathname.replace(/^\/+|\/+$/g, "").split("/");
+  for (const page of APP_PAGES) {
+    const parts = page.split("/");
+    if (
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]))
+    ) {
+      return `/${page}`;
+    }
+  }
+  if (segments.length === 1 && segments[0] === "") return "/";
+  const kind = classifyAppPath(pathname).kind;
+  if (kind === "profile") return "/:profile";
+  if (kind === "page") return "/:document";
+  return "other";
 }

@@ -6,10 +6,11 @@ import { AuthProvider } from "@/lib/auth/auth-context";
 import { LiveBalances } from "@/lib/balances/live-balances";
 import { queryClient as defaultQueryClient } from "@/lib/query-client";
 import { useTheme } from "@/lib/theme";
+import { loadSonner } from "@/lib/toast";
 import { useHydrated } from "@/lib/use-hydrated";
 
 // Toasts are never needed to paint the first screen.
-const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 function ThemedToaster() {
   const [theme] = useTheme();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCALES, NETWORKS, PASSWORD } from "../constants";
+import { LOCALES, NETWORKS, PASSWORD, USERNAME_RULES } from "../constants";
 import { validationKey as v } from "../errors";
 import { walletAddressProblem } from "../wallet/wallet-address";
 
@@ -10,8 +10,6 @@ import { walletAddressProblem } from "../wallet/wallet-address";
 
 export const ROLES = ["member", "support", "admin"] as const;
 export type Role = (typeof ROLES)[number];
-
-export const USERNAME_RULES = { min: 3, max: 20, pattern: /^[A-Za-z0-9_.]+$/ } as const;
 
 export const ZUsername = z
   .string()

@@ -114,9 +114,16 @@ export const FEED_PAGE_SIZE = 24;
 export const FEED_SORTS = ["newest", "watched"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
 
+/**
+ * A filter's choices: "all" and the list. A call the bundler knows to be pure (a spread at a
+ * module's top level is not), so that a page reading only this module's constants does not keep
+ * ZFeedQuery, and zod with it, in its script (ADR 076).
+ */
+const withAll = <T extends readonly string[]>(list: T) => [FEED_FILTER_ALL, ...list] as const;
+
 export const ZFeedQuery = z.object({
-  country: z.enum([FEED_FILTER_ALL, ...COUNTRIES]).default(FEED_FILTER_ALL),
-  theme: z.enum([FEED_FILTER_ALL, ...THEMES]).default(FEED_FILTER_ALL),
+  country: z.enum(/* @__PURE__ */ withAll(COUNTRIES)).default(FEED_FILTER_ALL),
+  theme: z.enum(/* @__PURE__ */ withAll(THEMES)).default(FEED_FILTER_ALL),
   sort: z.enum(FEED_SORTS).default("newest"),
   /**
    * Opaque keyset cursor from the previous page's nextCursor, for the same sort

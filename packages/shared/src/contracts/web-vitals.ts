@@ -1,44 +1,11 @@
 import { z } from "zod";
 import { LOCALES } from "../constants";
-import { APP_PAGES, classifyAppPath } from "../routes";
+import { VITAL_ROUTES, WEB_VITALS } from "../routes";
 
 /**
- * Field data (ADR 066): the Core Web Vitals a member's browser measured on one page load,
- * sent with `navigator.sendBeacon` to POST /api/vitals. No identifier of any kind: a route
- * pattern (never the URL), the language and the figures.
+ * Field data (ADR 066): the beacon of POST /api/vitals. Its names and route patterns
+ * (WEB_VITALS, VITAL_ROUTES, vitalRoute) are in routes.ts, free of zod, for the web app's boot code.
  */
-export const WEB_VITALS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
-export type WebVitalName = (typeof WEB_VITALS)[number];
-
-/** The routes figures are kept by: the web app's patterns, so the labels stay bounded. */
-export const VITAL_ROUTES = [
-  "/",
-  ...APP_PAGES.map((page) => `/${page}` as const),
-  "/:document",
-  "/:profile",
-  "other",
-] as const;
-export type VitalRoute = (typeof VITAL_ROUTES)[number];
-
-/** The route pattern of a path, as VITAL_ROUTES spells it. */
-export function vitalRoute(pathname: string): VitalRoute {
-  const segments = pathname.replace(/^\/+|\/+$/g, "").split("/");
-  for (const page of APP_PAGES) {
-    const parts = page.split("/");
-    if (
-      parts.length === segments.length &&
-      parts.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]))
-    ) {
-      return `/${page}`;
-    }
-  }
-  if (segments.length === 1 && segments[0] === "") return "/";
-  const kind = classifyAppPath(pathname).kind;
-  if (kind === "profile") return "/:profile";
-  if (kind === "page") return "/:document";
-  return "other";
-}
-
 export const ZWebVitalsBeacon = z
   .object({
     route: z.enum(VITAL_ROUTES),

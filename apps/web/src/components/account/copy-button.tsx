@@ -1,9 +1,9 @@
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { copyToClipboard } from "@/lib/copy-to-clipboard";
+import { toast } from "@/lib/toast";
 
 /** Copies `text` and confirms with a toast ("Link Copied!" by default). */
 export function CopyButton({

@@ -1,7 +1,6 @@
 import { LayoutDashboard, LogOut, ReceiptText, Settings, ShieldCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -12,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useAuth } from "@/lib/auth";
+import { toast } from "@/lib/toast";
 import { AccountTriggerContent } from "./account-trigger";
 
 /** The signed-in member's menu: Dashboard, Activity, Referrals, Settings, Admin (admins only), Sign out (loaded after first paint). */

@@ -11,12 +11,12 @@ import {
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
-import { toast } from "sonner";
 import type { ZodType } from "zod";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-field";
 import { fieldText, setServerError } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { SubmitButton, type SubmitProps } from "./submit-button";
 
 /**

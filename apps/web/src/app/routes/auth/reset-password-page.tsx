@@ -1,11 +1,11 @@
 import { AlertCircle, ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
+import { toast } from "@/lib/toast";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
 /** /auth/reset-password?token=… (or ?error=INVALID_TOKEN when the link expired or was used). */

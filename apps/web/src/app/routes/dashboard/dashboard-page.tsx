@@ -1,9 +1,8 @@
 import type { TMe } from "@viewvault/shared";
 import { BadgeCheck, Clock, LayoutDashboard, Users } from "lucide-react";
-import { type ReactElement, type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactElement, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { SwapRatesCard } from "@/components/money/swap-rates-card";
 import { Badge } from "@/components/ui/badge";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -21,10 +20,17 @@ import { AnnualEventCard } from "@/features/events/components/annual-event-card"
 import { DailyClaimCard } from "@/features/events/components/daily-claim-card";
 import { EventBonusCard } from "@/features/events/components/event-bonus-card";
 import { MilestoneRewardsCard } from "@/features/events/components/milestone-rewards-card";
-import { ReferralOverview } from "@/features/referrals/components/referral-overview";
-import { RequestViewsDialog } from "@/features/videos/components/request-views-dialog";
+import { RequestViews } from "@/features/videos/components/request-views";
 import { useAuth } from "@/lib/auth";
+import { toast } from "@/lib/toast";
 import { useDocumentMeta } from "@/lib/use-document-meta";
+
+// The referrals tab's code loads when that tab is shown (ADR 076).
+const ReferralOverview = lazy(() =>
+  import("@/features/referrals/components/referral-overview").then((module) => ({
+    default: module.ReferralOverview,
+  })),
+);
 
 /** One dashboard card: a key and how it renders for the signed-in member. */
 interface DashboardCard {
@@ -53,7 +59,7 @@ const MAIN_CARDS: DashboardCard[] = [
 /** Request Views opens its dialog on the dashboard, where it was clicked. */
 function DashboardRequestViews({ trigger }: { trigger: ReactElement }) {
   const [open, setOpen] = useState(false);
-  return <RequestViewsDialog open={open} onOpenChange={setOpen} signedIn trigger={trigger} />;
+  return <RequestViews open={open} onOpenChange={setOpen} signedIn trigger={trigger} />;
 }
 
 /**
@@ -149,7 +155,9 @@ export function DashboardPage() {
           </div>
         </TabsContent>
         <TabsContent value="referrals">
-          <ReferralOverview compact />
+          <Suspense fallback={<PageSpinner label={t("common:a11y.loading")} />}>
+            <ReferralOverview compact />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,7 +1,6 @@
 import { AlertCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { MemberPage } from "@/components/layout/member-page";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -11,6 +10,7 @@ import { WithdrawBalanceCard } from "@/features/withdrawals/components/withdraw-
 import { WithdrawForm } from "@/features/withdrawals/components/withdraw-form";
 import { WithdrawInfoCard } from "@/features/withdrawals/components/withdraw-info-card";
 import { WithdrawalHistoryCard } from "@/features/withdrawals/components/withdrawal-history-card";
+import { toast } from "@/lib/toast";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
 /**

@@ -3,7 +3,6 @@ import { EVENT_BONUS, type TGrantBonusRequest, ZGrantBonusRequest } from "@viewv
 import { Gift, Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,6 +16,7 @@ import { FormError } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { fieldText, setServerError } from "@/lib/form";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useGrantBonus } from "../api/grant-bonus";
 import { useStepUp } from "../hooks/use-step-up";

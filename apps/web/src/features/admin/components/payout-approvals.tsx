@@ -3,7 +3,6 @@ import { Check, Loader2, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,6 +17,7 @@ import {
 import { FormError } from "@/components/ui/form-field";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useDecidePayout } from "../api/decide-payout";
 import { usePayoutApprovals } from "../api/list-payout-approvals";

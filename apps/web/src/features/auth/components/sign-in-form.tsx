@@ -4,13 +4,13 @@ import { AlertCircle, CheckCircle2, KeyRound, Loader2, LogIn, MailCheck } from "
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { AuthError, authErrorMessage, useAuth } from "@/lib/auth";
 import { fieldText } from "@/lib/form";
+import { toast } from "@/lib/toast";
 import { requestPasswordReset } from "../api/request-password-reset";
 import { resendVerificationEmail } from "../api/resend-verification-email";
 import { TwoFactorStep } from "./two-factor-step";

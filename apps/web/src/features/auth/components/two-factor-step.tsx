@@ -3,7 +3,6 @@ import { type TTwoFactorForm, ZTwoFactorForm } from "@viewvault/shared";
 import { ArrowLeft, KeyRound, Loader2, ShieldCheck } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-field";
@@ -11,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { authErrorMessage, useAuth } from "@/lib/auth";
 import { fieldText } from "@/lib/form";
+import { toast } from "@/lib/toast";
 
 type TwoFactorValues = z.input<typeof ZTwoFactorForm>;
 

@@ -3,11 +3,11 @@ import { type TSetClientSeedRequest, ZSetClientSeedRequest } from "@viewvault/sh
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { fieldText, setServerError } from "@/lib/form";
+import { toast } from "@/lib/toast";
 import { useSetClientSeed } from "../api/set-client-seed";
 
 /** Lets the member choose the client seed of their next openings. */

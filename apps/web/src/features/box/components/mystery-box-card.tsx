@@ -1,21 +1,29 @@
 import { MYSTERY_BOX, type TBoxOpening } from "@viewvault/shared";
 import { Gift, Pencil, ShieldCheck } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ApiError } from "@/lib/api-client";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useBox } from "../api/get-box";
 import { useOpenings } from "../api/get-openings";
 import { useOpenBox } from "../api/open-box";
 import { fairnessHref } from "../lib/web-fairness";
-import { ClientSeedForm } from "./client-seed-form";
 import { ItemArt, RarityPill } from "./item-art";
-import { RevealDialog } from "./reveal-dialog";
+
+// Neither is needed to paint the card (ADR 076): the seed's form (react-hook-form, zod) loads
+// when the member edits the seed, the reveal dialog (Radix Dialog) when a box is opened.
+const ClientSeedForm = lazy(() =>
+  import("./client-seed-form").then((module) => ({ default: module.ClientSeedForm })),
+);
+const loadRevealDialog = () => import("./reveal-dialog");
+const RevealDialog = lazy(() =>
+  loadRevealDialog().then((module) => ({ default: module.RevealDialog })),
+);
 
 /** How long the opening animation plays at least (none when motion is reduced). */
 const OPENING_MS = 1_800;
@@ -42,12 +50,16 @@ export function MysteryBoxCard() {
   const [phase, setPhase] = useState<"idle" | "opening">("idle");
   const [revealed, setRevealed] = useState<TBoxOpening | null>(null);
   const [editingSeed, setEditingSeed] = useState(false);
+  // Once a box was opened, the reveal dialog stays mounted (closed between openings).
+  const [revealUsed, setRevealUsed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => (timer.current ? clearTimeout(timer.current) : undefined), []);
   const cost = MYSTERY_BOX.costViews.toString();
   const commitment = box.data?.commitment;
 
   function start() {
+    void loadRevealDialog();
+    setRevealUsed(true);
     const startedAt = Date.now();
     const minimum = prefersReducedMotion() ? 0 : OPENING_MS;
     const accepted = open.mutate(null, {
@@ -130,10 +142,12 @@ export function MysteryBoxCard() {
               </dd>
             </dl>
             {editingSeed ? (
-              <ClientSeedForm
-                current={commitment.clientSeed}
-                onDone={() => setEditingSeed(false)}
-              />
+              <Suspense fallback={null}>
+                <ClientSeedForm
+                  current={commitment.clientSeed}
+                  onDone={() => setEditingSeed(false)}
+                />
+              </Suspense>
             ) : (
               <div className="flex flex-wrap items-end justify-between gap-2">
                 <dl className="flex flex-wrap items-end gap-x-6 gap-y-2">
@@ -188,7 +202,11 @@ export function MysteryBoxCard() {
           </div>
         ) : null}
       </CardContent>
-      <RevealDialog opening={revealed} onClose={() => setRevealed(null)} />
+      {revealUsed ? (
+        <Suspense fallback={null}>
+          <RevealDialog opening={revealed} onClose={() => setRevealed(null)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

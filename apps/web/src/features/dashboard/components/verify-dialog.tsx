@@ -1,27 +1,26 @@
 import { VERIFICATION } from "@viewvault/shared";
 import { BadgeCheck } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api-client";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useVerifyAccount } from "../api/verify-account";
+
+const loadConfirm = () => import("./verify-confirm-dialog");
+const VerifyConfirmDialog = lazy(() =>
+  loadConfirm().then((module) => ({ default: module.VerifyConfirmDialog })),
+);
 
 /** The Verify action: confirms, then spends 1,000 views once and marks the account verified. */
 export function VerifyAction() {
   const { t } = useTranslation("dashboard");
   const fmt = useMoneyFormat();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on (so that it closes as a dialog does).
+  const [used, setUsed] = useState(false);
   const verify = useVerifyAccount();
   const cost = fmt.views(VERIFICATION.costViews);
 
@@ -45,32 +44,30 @@ export function VerifyAction() {
 
   return (
     <>
-      <Button size="sm" variant="gradient" onClick={() => setOpen(true)}>
+      <Button
+        size="sm"
+        variant="gradient"
+        onPointerEnter={() => void loadConfirm()}
+        onFocus={() => void loadConfirm()}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         <BadgeCheck aria-hidden="true" />
         {t("verify.action")}
       </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          if (!next && !verify.isPending) setOpen(false);
-        }}
-      >
-        <DialogContent closeLabel={t("verify.cancel")}>
-          <DialogHeader>
-            <DialogTitle>{t("verify.title")}</DialogTitle>
-            <DialogDescription>{t("verify.description", { cost })}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={verify.isPending}>
-              {t("verify.cancel")}
-            </Button>
-            <Button variant="gradient" onClick={confirm} disabled={verify.isPending}>
-              <BadgeCheck aria-hidden="true" />
-              {t("verify.confirm", { cost })}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {used ? (
+        <Suspense fallback={null}>
+          <VerifyConfirmDialog
+            open={open}
+            setOpen={setOpen}
+            pending={verify.isPending}
+            cost={cost}
+            confirm={confirm}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { Crown, Trophy } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { OnlineDot } from "@/components/account/online-dot";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useClaimAnnual, useEventsState } from "../api/events";
 import { useCountdown } from "../hooks/use-countdown";

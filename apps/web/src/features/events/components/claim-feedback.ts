@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
-import { toast } from "sonner";
 import { ApiError } from "@/lib/api-client";
 import { errorText, problemText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 
 /**
  * A refused or failed claim as a toast: a lost race under its seed title ("Too Late!",

@@ -2,10 +2,10 @@ import { MILESTONES } from "@viewvault/shared";
 import { Flag } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useClaimMilestone, useRewards } from "../api/rewards";
 

@@ -1,12 +1,12 @@
 import type { TOffer } from "@viewvault/shared";
 import { ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { MemberChip } from "@/components/account/member-chip";
 import { MoneyConfirmDialog } from "@/components/money/money-confirm-dialog";
 import { ApiError } from "@/lib/api-client";
 import { useBalances } from "@/lib/balances";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import type { useBuyOffer } from "../api/offers";
 import { useOfferFormat } from "../use-offer-format";
 

@@ -1,12 +1,12 @@
 import { MARKETPLACE, type TOffer } from "@viewvault/shared";
 import { Loader2, ShoppingBag, Tag, Undo2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useCancelOffer, useMyMarket } from "../api/offers";
 import { useOfferFormat } from "../use-offer-format";
 

@@ -9,11 +9,11 @@ import { Tag } from "lucide-react";
 import { useId } from "react";
 import { type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { AvailableBalance, MoneyField } from "@/components/money/money-field";
 import { MoneyForm, useMoneyForm } from "@/components/money/money-form";
 import { Input } from "@/components/ui/input";
 import { toBigBalances, useBalances } from "@/lib/balances";
+import { toast } from "@/lib/toast";
 import { useCreateOffer } from "../api/offers";
 import { useOfferFormat } from "../use-offer-format";
 

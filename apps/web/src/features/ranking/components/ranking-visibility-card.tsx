@@ -1,9 +1,9 @@
 import { RANKING } from "@viewvault/shared";
 import { Trophy } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
+import { toast } from "@/lib/toast";
 import { useRankingVisibility, useSetRankingVisibility } from "../api/ranking";
 
 /** Settings → Perfil: "Hide me from the ranking", saved as soon as it is switched. */

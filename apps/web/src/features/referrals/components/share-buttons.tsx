@@ -1,8 +1,8 @@
 import { Send, Share2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { copyToClipboard } from "@/lib/copy-to-clipboard";
+import { toast } from "@/lib/toast";
 
 /** Whether this browser can open the system share sheet for a link (Web Share API). */
 function canShare(data: ShareData): boolean {

@@ -4,7 +4,6 @@ import { type TChangePasswordForm, ZChangePasswordForm } from "@viewvault/shared
 import { KeyRound, Loader2 } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { PasswordStrengthMeter } from "@/components/password-strength-meter";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,6 +11,7 @@ import { FormError, PasswordField } from "@/components/ui/form-field";
 import { AuthError, authErrorMessage } from "@/lib/auth";
 import { fieldText } from "@/lib/form";
 import { usePasswordStrength, WEAKEST_REFUSED_SCORE } from "@/lib/password-strength";
+import { toast } from "@/lib/toast";
 import { changePassword } from "../api/change-password";
 import { sessionsQueryKey } from "../api/list-sessions";
 

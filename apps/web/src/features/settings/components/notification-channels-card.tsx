@@ -1,12 +1,12 @@
 import { NOTIFICATION_KIND_NAMES, type TNotificationPreference } from "@viewvault/shared";
 import { BellRing } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { ApiError } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 import {
   useNotificationPreferences,
   useUpdateNotificationPreferences,

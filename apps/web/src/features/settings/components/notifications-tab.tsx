@@ -1,10 +1,10 @@
 import type { TMe, TNotificationPrefs } from "@viewvault/shared";
 import { Bell } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
 import { ApiError } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 import { useUpdateNotifications } from "../api/update-notifications";
 import { NotificationChannelsCard } from "./notification-channels-card";
 

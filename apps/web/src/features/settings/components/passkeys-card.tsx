@@ -2,7 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Loader2, Pencil, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,6 +10,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { authErrorMessage } from "@/lib/auth";
 import { currentLocale } from "@/lib/i18n";
+import { toast } from "@/lib/toast";
 import {
   addPasskey,
   type Passkey,

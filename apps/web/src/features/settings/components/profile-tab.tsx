@@ -11,7 +11,6 @@ import { Loader2, Save } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { CopyButton } from "@/components/account/copy-button";
 import { UsernameStatusHint } from "@/components/account/username-status";
 import { Button } from "@/components/ui/button";
@@ -23,6 +22,7 @@ import { useAuth } from "@/lib/auth";
 import { fieldText } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
 import { referralLink } from "@/lib/referral-link";
+import { toast } from "@/lib/toast";
 import { useUsernameAvailability } from "@/lib/username-availability";
 
 /** Perfil: username (`ZProfileForm`, checked live), the referral link and the language. */

@@ -3,13 +3,13 @@ import { parseUserAgent } from "@viewvault/shared";
 import { Globe, Laptop, Loader2, LogOut, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { authErrorMessage } from "@/lib/auth";
 import { currentLocale } from "@/lib/i18n";
+import { toast } from "@/lib/toast";
 import { type DeviceSession, sessionsQueryKey, useSessions } from "../api/list-sessions";
 import { revokeOtherSessions, revokeSession } from "../api/revoke-session";
 

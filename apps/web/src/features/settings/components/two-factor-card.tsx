@@ -9,7 +9,6 @@ import { Download, Loader2, ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { CopyButton } from "@/components/account/copy-button";
 import { QrCode } from "@/components/account/qr-code";
@@ -21,6 +20,7 @@ import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { AuthError, authErrorMessage, useAuth } from "@/lib/auth";
 import { fieldText } from "@/lib/form";
+import { toast } from "@/lib/toast";
 import {
   disableTwoFactor,
   enableTwoFactor,

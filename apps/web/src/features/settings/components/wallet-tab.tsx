@@ -4,7 +4,6 @@ import { AlertCircle, Save, Wallet } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { ReauthDialog } from "@/components/account/reauth-dialog";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input, NativeSelect } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { fieldText } from "@/lib/form";
+import { toast } from "@/lib/toast";
 import { useUpdateWallet } from "../api/update-wallet";
 
 /** Carteira: payout network and address (`ZWalletForm`); saving asks for the password or a 2FA code. */

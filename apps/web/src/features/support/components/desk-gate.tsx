@@ -8,13 +8,13 @@ import {
 import { Loader2, LockKeyhole } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError, PasswordField } from "@/components/ui/form-field";
 import { ApiError } from "@/lib/api-client";
 import { fieldText } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useUnlockDesk } from "../api/desk-unlock";
 
 const GATE_TOAST = "support-desk-gate";

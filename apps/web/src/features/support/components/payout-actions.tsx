@@ -6,9 +6,9 @@ import {
 } from "@viewvault/shared";
 import { Loader2, Send, Zap } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useSendFromHotWallet } from "../api/payouts";
 import type { useUpdateRequestStatus } from "../api/update-request";

@@ -9,7 +9,6 @@ import { Loader2, MessageSquarePlus } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,6 +17,7 @@ import { inputClassName, NativeSelect } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { fieldText, setServerError } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCreateSupportRequest } from "../api/create-support-request";
 

@@ -10,7 +10,6 @@ import { Loader2 } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import {
@@ -27,6 +26,7 @@ import { FieldError, Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { fieldText } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useFailWithdrawal, type useUpdateRequestStatus } from "../api/update-request";
 

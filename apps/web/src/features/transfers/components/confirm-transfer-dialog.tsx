@@ -2,10 +2,10 @@ import type { TCreateTransferRequest, TMemberRef } from "@viewvault/shared";
 import { Send } from "lucide-react";
 import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { MemberAvatar, VerifiedMark } from "@/components/account/member-chip";
 import { MoneyConfirmDialog } from "@/components/money/money-confirm-dialog";
 import { ApiError } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import type { useCreateTransfer } from "../api/create-transfer";
 

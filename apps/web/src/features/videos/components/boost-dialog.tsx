@@ -1,7 +1,6 @@
 import { BOOST, type TVideo } from "@viewvault/shared";
 import { Rocket } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,6 +12,7 @@ import {
 } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api-client";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useBoostVideo } from "../api/boost-video";
 

@@ -8,7 +8,7 @@ import { useAuth } from "@/lib/auth";
 import { balancesQueryOptions } from "@/lib/balances";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useWatchToday } from "../api/get-watch-today";
-import { RequestViewsDialog } from "./request-views-dialog";
+import { RequestViews } from "./request-views";
 
 /** Today's credited watch sessions against the daily cap ("37 of 200 today"), UTC day. */
 function FeedToday() {
@@ -89,11 +89,7 @@ export function FeedHeader({
       <div className="flex flex-wrap items-start gap-2" data-testid="feed-actions">
         {user ? <FeedToday /> : null}
         {user ? <FeedBalance /> : null}
-        <RequestViewsDialog
-          open={requestOpen}
-          onOpenChange={onRequestOpenChange}
-          signedIn={!!user}
-        />
+        <RequestViews open={requestOpen} onOpenChange={onRequestOpenChange} signedIn={!!user} />
         <Button asChild variant="gradient">
           <Link to="/add-video">
             <Plus aria-hidden="true" />

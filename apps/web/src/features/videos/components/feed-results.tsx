@@ -1,21 +1,27 @@
 import type { FeedSort, TVideo } from "@viewvault/shared";
 import { VideoOff } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth";
+import { toast } from "@/lib/toast";
 import { useFeed } from "../api/get-feed";
 import { useWatchToday } from "../api/get-watch-today";
 import { type FeedFilters, isFiltered } from "../feed-filters";
 import { useServerNow } from "../hooks/use-server-now";
-import { BoostDialog } from "./boost-dialog";
-import { ReportVideoDialog } from "./report-video-dialog";
 import { VideoGrid } from "./video-grid";
+
+// The Boost and Report dialogs (Radix Dialog) load when first opened, not with the feed (ADR 076).
+const BoostDialog = lazy(() =>
+  import("./boost-dialog").then((module) => ({ default: module.BoostDialog })),
+);
+const ReportVideoDialog = lazy(() =>
+  import("./report-video-dialog").then((module) => ({ default: module.ReportVideoDialog })),
+);
 
 function FeedEmpty({ filtered }: { filtered: boolean }) {
   const { t } = useTranslation("videos");
@@ -65,6 +71,11 @@ export function FeedResults({ filters, sort }: { filters: FeedFilters; sort: Fee
   );
   const [boosting, setBoosting] = useState<TVideo | null>(null);
   const [reporting, setReporting] = useState<TVideo | null>(null);
+  // Each dialog stays mounted from its first opening on (so that it closes as a dialog does).
+  const [boostUsed, setBoostUsed] = useState(false);
+  const [reportUsed, setReportUsed] = useState(false);
+  if (boosting && !boostUsed) setBoostUsed(true);
+  if (reporting && !reportUsed) setReportUsed(true);
   const first = feed.data?.pages[0];
   const now = useServerNow(first?.serverTime, feed.dataUpdatedAt);
 
@@ -102,8 +113,12 @@ export function FeedResults({ filters, sort }: { filters: FeedFilters; sort: Fee
           fetchNextPage={feed.fetchNextPage}
         />
       )}
-      <BoostDialog video={boosting} onClose={() => setBoosting(null)} />
-      <ReportVideoDialog video={reporting} onClose={() => setReporting(null)} />
+      <Suspense fallback={null}>
+        {boostUsed ? <BoostDialog video={boosting} onClose={() => setBoosting(null)} /> : null}
+        {reportUsed ? (
+          <ReportVideoDialog video={reporting} onClose={() => setReporting(null)} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

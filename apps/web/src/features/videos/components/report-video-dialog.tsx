@@ -1,7 +1,6 @@
 import type { TVideo } from "@viewvault/shared";
 import { Flag, Loader2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -12,6 +11,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { errorText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useReportVideo } from "../api/report-video";
 
 /**

@@ -4,7 +4,6 @@ import { HandCoins } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -19,6 +18,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { balancesQueryOptions } from "@/lib/balances";
 import { errorText, problemText } from "@/lib/problem-text";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useCreateViewRequest, useViewRequests } from "../api/view-requests";
 

@@ -1,7 +1,7 @@
 import type { TVideo } from "@viewvault/shared";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { useAuth } from "@/lib/auth";
+import { toast } from "@/lib/toast";
 import { useWatchSession } from "../hooks/use-watch-session";
 import { pauseReason } from "../watch-machine";
 import { AdOverlay } from "./ad-overlay";

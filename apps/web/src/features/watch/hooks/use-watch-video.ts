@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ApiError } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 import { useVideo } from "../api/get-video";
 
 /**

@@ -13,7 +13,6 @@ import { Loader2, Lock, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import {
@@ -29,6 +28,7 @@ import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { fieldText } from "@/lib/form";
+import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import type { useCreateWithdrawal } from "../api/create-withdrawal";
 

@@ -1,0 +1,92 @@
+import { HandCoins } from "lucide-react";
+import {
+  cloneElement,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  Suspense,
+  startTransition,
+  useEffect,
+  useState,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+
+const loadDialog = () => import("./request-views-dialog");
+const RequestViewsDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.RequestViewsDialog })),
+);
+
+type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void };
+
+/** The feed's outline button that opens the dialog. */
+function DefaultTrigger(props: TriggerProps) {
+  const { t } = useTranslation("videos");
+  return (
+    <Button variant="outline" {...props}>
+      <HandCoins aria-hidden="true" />
+      {t("feed.requestViews")}
+    </Button>
+  );
+}
+
+/**
+ * Request Views (the feed's header, the dashboard's quick actions): its trigger paints with the
+ * page, and the dialog's code (Radix Dialog, the form) is not part of the page's first script
+ * (ADR 076): it loads when the browser is idle, on hover or focus of the trigger, or at the
+ * click, which opens it as soon as it has arrived.
+ */
+export function RequestViews({
+  open,
+  onOpenChange,
+  signedIn,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  signedIn: boolean;
+  /** The element that opens it (default: the feed's outline button). */
+  trigger?: ReactElement;
+}) {
+  const [wanted, setWanted] = useState(false);
+  const want = () => startTransition(() => setWanted(true));
+
+  useEffect(() => {
+    const start = () => startTransition(() => setWanted(true));
+    if ("requestIdleCallback" in window) {
+      const id = window.requestIdleCallback(start, { timeout: 2500 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = globalThis.setTimeout(start, 1200);
+    return () => globalThis.clearTimeout(id);
+  }, []);
+
+  const element = (trigger ?? <DefaultTrigger />) as ReactElement<TriggerProps>;
+  const placeholder = cloneElement(element, {
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      element.props.onClick?.(event);
+      void loadDialog();
+      onOpenChange(true);
+    },
+    onPointerEnter: () => {
+      void loadDialog();
+      want();
+    },
+    onFocus: () => {
+      void loadDialog();
+      want();
+    },
+  } as TriggerProps);
+
+  if (!wanted && !open) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <RequestViewsDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        signedIn={signedIn}
+        trigger={element}
+      />
+    </Suspense>
+  );
+}

@@ -163,6 +163,7 @@ async function measureOnce(page, url, tab, run) {
   const { lhr, report } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   writeFileSync(path.join(out, `${page.name}-${run}.report.html`), report[1]);
+  writeFileSync(path.join(out, `${page.name}-${run}.report.json`), report[0]);
   const values = Object.fromEntries(
     METRICS.map(([label, id]) => [label, lhr.audits[id]?.numericValue ?? Number.NaN]),
   );

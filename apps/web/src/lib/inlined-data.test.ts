@@ -32,6 +32,15 @@ describe("the first data inlined in the document (ADR 065)", () => {
     expect(takeInlined("/api/balances")).toBeUndefined();
   });
 
+  it("gives a query its first data (once) so that the first render shows it (ADR 076)", async () => {
+    const { inlinedInitialData } = await withDocument({
+      "/api/box/openings?limit=5": { openings: [] },
+    });
+    expect(inlinedInitialData("/api/box/openings?limit=5")).toEqual({ openings: [] });
+    expect(inlinedInitialData("/api/box/openings?limit=5")).toBeUndefined();
+    expect(inlinedInitialData("/api/events")).toBeUndefined();
+  });
+
   it("keeps a null answer (nobody signed in) apart from no answer", async () => {
     const { takeInlined } = await withDocument({ "/api/auth/get-session": null });
     expect(takeInlined("/api/auth/get-session")).toEqual({ body: null });

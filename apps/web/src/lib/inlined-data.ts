@@ -50,3 +50,12 @@ export function takeInlined(url: string): { body: unknown } | undefined {
 export function dropInlined(): void {
   load().clear();
 }
+
+/**
+ * The inlined answer to this GET as a query's `initialData` (taken once, as `takeInlined`): the
+ * page's first render shows it, instead of a skeleton that the answer replaces a moment later —
+ * which moved every card below it (the dashboard's layout shift, ADR 076) and cost a render.
+ */
+export function inlinedInitialData<T>(url: string): T | undefined {
+  return takeInlined(url)?.body as T | undefined;
+}

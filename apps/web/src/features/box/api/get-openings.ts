@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TBoxOpenings } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
+import { inlinedInitialData } from "@/lib/inlined-data";
 
 /** GET /api/box/openings: the member's latest openings with their revealed seeds. */
 export function getOpenings(signal?: AbortSignal): Promise<TBoxOpenings> {
@@ -11,6 +12,10 @@ export const openingsQueryKey = ["box", "openings"] as const;
 
 export function useOpenings() {
   return useQuery(
-    queryOptions({ queryKey: openingsQueryKey, queryFn: ({ signal }) => getOpenings(signal) }),
+    queryOptions({
+      queryKey: openingsQueryKey,
+      queryFn: ({ signal }) => getOpenings(signal),
+      initialData: () => inlinedInitialData<TBoxOpenings>("/api/box/openings?limit=5"),
+    }),
   );
 }

@@ -7,6 +7,7 @@ import type {
 } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
 import { balancesQueryKey } from "@/lib/balances";
+import { inlinedInitialData } from "@/lib/inlined-data";
 import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 
 /** Everything under ["events"] is refetched when the stream announces a winner. */
@@ -20,8 +21,16 @@ async function getEvents(): Promise<TEventsState & { receivedAt: number }> {
   return { ...state, receivedAt: Date.now() };
 }
 
+/** The document's inlined /api/events (ADR 065), as the query's first data (ADR 076). */
+function inlinedEvents(): (TEventsState & { receivedAt: number }) | undefined {
+  const state = inlinedInitialData<TEventsState>("/api/events");
+  return state ? { ...state, receivedAt: Date.now() } : undefined;
+}
+
 export function useEventsState() {
-  return useQuery(queryOptions({ queryKey: stateKey, queryFn: getEvents }));
+  return useQuery(
+    queryOptions({ queryKey: stateKey, queryFn: getEvents, initialData: inlinedEvents }),
+  );
 }
 
 export function useDailyWinners() {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TRewardClaimResult, TRewards } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
 import { balancesQueryKey } from "@/lib/balances";
+import { inlinedInitialData } from "@/lib/inlined-data";
 import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 
 /** ["money", "rewards"]: refetched when the balances move or the stream announces a bonus. */
@@ -9,7 +10,11 @@ export const rewardsQueryKey = ["money", "rewards"] as const;
 
 export function useRewards() {
   return useQuery(
-    queryOptions({ queryKey: rewardsQueryKey, queryFn: () => api.get<TRewards>("/api/rewards") }),
+    queryOptions({
+      queryKey: rewardsQueryKey,
+      queryFn: () => api.get<TRewards>("/api/rewards"),
+      initialData: () => inlinedInitialData<TRewards>("/api/rewards"),
+    }),
   );
 }
 

@@ -67,7 +67,7 @@ const show = (value, unit) =>
       ? `${Math.round(value)} ms`
       : value.toFixed(3);
 
-async function waitFor(url, tries = 900) {
+async function waitFor(url, tries = 3000) {
   for (let i = 0; i < tries; i++) {
     try {
       if ((await fetch(url)).ok) return;

@@ -129,7 +129,14 @@ export async function updateWallet(
   member: Member,
   request: TUpdateWalletRequest,
 ): Promise<TMe> {
-  await confirmIdentity(db, authSecret, member, request);
+  await confirmIdentity(db, authSecret, member, request, {
+    clock,
+    action: {
+      kind: "wallet",
+      walletNetwork: request.walletNetwork,
+      walletAddress: request.walletAddress,
+    },
+  });
   const changed =
     member.profile.walletAddress !== request.walletAddress ||
     member.profile.walletNetwork !== request.walletNetwork;

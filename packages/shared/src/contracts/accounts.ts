@@ -172,6 +172,8 @@ export const ZMe = z
       email: z.string(),
       emailVerified: z.boolean(),
       twoFactorEnabled: z.boolean(),
+      /** A passkey can confirm a withdrawal or a new wallet (ADR 074); absent means no. */
+      hasPasskey: z.boolean().optional(),
     }),
     profile: ZProfile,
     notifications: ZNotificationPrefs,

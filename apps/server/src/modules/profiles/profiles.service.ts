@@ -49,6 +49,7 @@ export async function getMe(db: Db, member: Member): Promise<TMe> {
       email: member.email,
       emailVerified: member.emailVerified,
       twoFactorEnabled: security?.twoFactorEnabled ?? member.twoFactorEnabled,
+      hasPasskey: security?.hasPasskey === true,
     },
     profile: toProfileDto(member.profile),
     notifications: member.profile.emailPrefs,

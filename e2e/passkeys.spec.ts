@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, freshMember, open, test } from "./fixtures";
+import { expect, freshMember, getJson, open, test } from "./fixtures";
+import { grantAndClaimBonus } from "./staff";
 
 /**
  * Passkeys (ADR 070) with Chromium's virtual authenticator: a platform authenticator that keeps
@@ -30,6 +31,12 @@ const LANGUAGES = {
     remove: "Remove Work phone",
     confirm: "Remove",
     empty: "No passkeys yet.",
+    amount: "Amount (USDT)",
+    network: "Network",
+    address: "Wallet address",
+    review: "Review withdrawal",
+    withPasskey: "Confirm with a passkey",
+    submitted: "Withdrawal Submitted!",
   },
   "pt-BR": {
     name: "Celular do trabalho",
@@ -40,8 +47,16 @@ const LANGUAGES = {
     remove: "Remover Celular do trabalho",
     confirm: "Remover",
     empty: "Nenhuma passkey ainda.",
+    amount: "Valor (USDT)",
+    network: "Rede",
+    address: "Endereço da carteira",
+    review: "Revisar saque",
+    withPasskey: "Confirmar com uma passkey",
+    submitted: "Saque solicitado!",
   },
 } as const;
+
+const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 for (const [language, text] of Object.entries(LANGUAGES)) {
   test(`passkey: add, sign out, sign in with it, remove (${language})`, async ({
@@ -91,6 +106,38 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     await page.getByRole("button", { name: text.remove }).click();
     await page.getByRole("button", { name: text.confirm, exact: true }).click();
     await expect(page.getByText(text.empty)).toBeVisible();
+  });
+}
+
+for (const [language, text] of Object.entries(LANGUAGES)) {
+  test(`passkey: confirm a withdrawal with it (${language})`, async ({ page, baseURL }, info) => {
+    test.slow(); // a fresh member, a grant, a passkey and a withdrawal on a busy machine
+    await page.addInitScript((lang) => {
+      localStorage.setItem("e2e-init", "1");
+      localStorage.setItem("vv-lang", lang);
+    }, language);
+    await addVirtualAuthenticator(page);
+    await freshMember(page, baseURL ?? "", "pkwd");
+    await grantAndClaimBonus(page, baseURL ?? "", 150, {
+      key: `passkey-withdraw-${language}-${info.project.name}-${Date.now()}`,
+      reason: "Passkey journey",
+    });
+    await open(page, "/settings?tab=security");
+    await page.getByLabel(text.nameLabel, { exact: true }).fill(text.name);
+    await page.getByRole("button", { name: text.add }).click();
+    await expect(page.getByText(text.added)).toBeVisible();
+
+    // The withdrawal page (loaded afresh: the account now has a passkey) offers it first.
+    await open(page, "/withdraw");
+    await page.getByLabel(text.amount).fill("100");
+    await expect(page.getByLabel(text.network, { exact: true })).toHaveValue("TRC20");
+    await page.getByLabel(text.address).fill(TRON);
+    await page.getByRole("button", { name: text.review }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: text.withPasskey }).click();
+    await expect(page.getByText(text.submitted)).toBeVisible();
+    const overview = await getJson<{ balances: { pendingUsdt: string } }>(page, "/api/withdrawals");
+    expect(overview.balances.pendingUsdt).toBe("100000000");
   });
 }
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import compress from "@fastify/compress";
 import type { Network } from "@viewvault/shared";
 import type { FastifyInstance } from "fastify";
-import type { Env } from "./config/env";
+import { type Env, passkeyRpId } from "./config/env";
 import type { Database } from "./db/client";
 import { createFastify } from "./fastify";
 import { type Clock, systemClock } from "./lib/clock";
@@ -22,6 +22,7 @@ import { enforcementRoutes } from "./modules/enforcement/enforcement.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { fraudRoutes } from "./modules/fraud/fraud.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { passkeyStepUpRoutes } from "./modules/identity/passkey-step-up.routes";
 import { moneyPlugin } from "./modules/ledger/money.plugin";
 import { mailPlugin } from "./modules/mail/mail.plugin";
 import { outboxBacklog } from "./modules/mail/mail.repository";
@@ -217,6 +218,9 @@ async function registerModules(
   await app.register(webVitalsRoutes);
   await app.register(documentsRoutes);
   await app.register(profilesRoutes, { authSecret });
+  await app.register(passkeyStepUpRoutes, {
+    rp: { rpId: passkeyRpId(env), origin: env.PUBLIC_URL },
+  });
   await app.register(adminRoutes, { authSecret, presence });
   await app.register(balancesRoutes);
   await app.register(activityRoutes);

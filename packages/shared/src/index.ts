@@ -15,6 +15,7 @@ export * from "./contracts/money";
 export * from "./contracts/ranking";
 export * from "./contracts/reserves";
 export * from "./contracts/risk";
+export * from "./contracts/step-up";
 export * from "./contracts/transparency";
 export * from "./contracts/videos";
 export * from "./contracts/web-vitals";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LOCALES, NETWORKS, PASSWORD, USERNAME_RULES } from "../constants";
 import { validationKey as v } from "../errors";
 import { walletAddressProblem } from "../wallet/wallet-address";
+import { ZPasskeyProof } from "./step-up";
 
 /**
  * Account contracts. Validation messages are locale keys (`errors:validation.*`, the seeds'
@@ -169,6 +170,8 @@ export const ZMe = z
       email: z.string(),
       emailVerified: z.boolean(),
       twoFactorEnabled: z.boolean(),
+      /** A passkey can confirm a withdrawal or a new wallet (ADR 074); absent means no. */
+      hasPasskey: z.boolean().optional(),
     }),
     profile: ZProfile,
     notifications: ZNotificationPrefs,
@@ -249,10 +252,12 @@ export const ZUpdateWalletRequest = z
       .trim()
       .regex(/^\d{6}$/, v("codeSixDigits"))
       .optional(),
+    /** A passkey assertion for a challenge bound to this network and address (ADR 074). */
+    passkey: ZPasskeyProof.optional(),
   })
   .superRefine((value, ctx) => {
     walletAddressIssue(value, ctx);
-    if (!value.password && !value.code) {
+    if (!value.password && !value.code && !value.passkey) {
       ctx.addIssue({
         code: "custom",
         path: ["password"],

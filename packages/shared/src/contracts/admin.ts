@@ -3,6 +3,7 @@ import { ADMIN, LOCALES } from "../constants";
 import { validationKey as v } from "../errors";
 import { ROLES } from "./accounts";
 import { ZBalances, ZMemberRef } from "./money";
+import { ZPasskeyProof } from "./step-up";
 import { ZLedgerTotalsByCurrency } from "./transparency";
 import { ZSupportRequest } from "./withdrawals";
 
@@ -158,8 +159,12 @@ export const ZStepUpRequest = z
       .trim()
       .regex(/^\d{6}$/, v("codeSixDigits"))
       .optional(),
+    /** A passkey assertion for a challenge bound to `action` (ADR 074). */
+    passkey: ZPasskeyProof.optional(),
+    /** The staff action and target the passkey confirms (from the STEP_UP_REQUIRED answer). */
+    action: z.string().min(1).max(300).optional(),
   })
-  .refine((value) => !!value.password || !!value.code, {
+  .refine((value) => !!value.password || !!value.code || (!!value.passkey && !!value.action), {
     path: ["password"],
     message: v("confirmWithPasswordOrCode"),
   })

@@ -3,6 +3,7 @@ import { withdrawProblem } from "../checks/withdraw-checks";
 import { NETWORKS, SUPPORT_DESK } from "../constants";
 import { problemMessage, validationKey } from "../errors";
 import { ZBalances, ZMinorUnits } from "./money";
+import { ZPasskeyProof } from "./step-up";
 
 /**
  * CONFIRMING (ADR 058): the chain shows a transfer that pays the withdrawal; it completes at the
@@ -49,6 +50,8 @@ const ZSecret = {
     .trim()
     .regex(/^\d{6}$/, validationKey("codeSixDigits"))
     .optional(),
+  /** A passkey assertion for a challenge bound to this very withdrawal (ADR 074). */
+  passkey: ZPasskeyProof.optional(),
 };
 
 /** A withdrawal request: the form's fields plus the password or a 2FA code (re-authentication). */

@@ -7,6 +7,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 /**
@@ -131,4 +132,34 @@ export const passkeys = pgTable(
     index("passkeys_user_id_idx").on(t.userId),
     uniqueIndex("passkeys_credential_id_key").on(t.credentialID),
   ],
+);
+
+/**
+ * A passkey step-up in flight (ADR 074): a single-use WebAuthn challenge for one session, bound
+ * to one action (a withdrawal's amount, network and address; a wallet; a staff action and its
+ * target), with a short expiry. `usedAt` is set when an assertion is checked against it, whatever
+ * the outcome; a staff grant (`confirmedAt`) is spent by the one action it names (`spentAt`).
+ * Signing out, or a password reset (which ends every session), deletes the session's rows.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    challenge: text("challenge").notNull(),
+    /** The relying party the challenge was issued for (the server's PUBLIC_URL then). */
+    rpId: text("rp_id").notNull(),
+    origin: text("origin").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    spentAt: timestamp("spent_at", { withTimezone: true }),
+  },
+  (t) => [index("passkey_challenges_session_idx").on(t.sessionId)],
 );

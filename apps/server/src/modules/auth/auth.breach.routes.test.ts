@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, signUp, uniqueUser } from "../../../test/accounts";
+import { client, follow, lastMailTo, signUp, uniqueUser } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { createSignedInMember } from "../../../test/factories";
 import { startPwnedPasswordsStandIn } from "../../../test/pwned-passwords-stand-in";
@@ -45,6 +45,28 @@ describe("breached passwords", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("PASSWORD_BREACHED");
+  });
+  it("refuses a listed password at reset by e-mail, and the link still works for a good one", async () => {
+    const m = await createSignedInMember(t.app);
+    const c = client(t.app);
+    await c.request("POST", "/api/auth/request-password-reset", {
+      email: m.user.email,
+      redirectTo: "/auth/reset-password",
+    });
+    const landing = await follow(c, (await lastMailTo(t.database.db, m.user.email)).link);
+    const token =
+      new URL(String(landing.headers.location), "http://localhost").searchParams.get("token") ?? "";
+    const refused = await c.request("POST", "/api/auth/reset-password", {
+      newPassword: BREACHED,
+      token,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe("PASSWORD_BREACHED");
+    const ok = await c.request("POST", "/api/auth/reset-password", {
+      newPassword: "amber-falcon-77",
+      token,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });
 

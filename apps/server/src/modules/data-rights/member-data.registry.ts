@@ -42,6 +42,13 @@ export const MEMBER_DATA: MemberColumn[] = [
     omit: ["public_key", "credential_id"],
   },
   {
+    table: "passkey_challenges",
+    column: "user_id",
+    key: "user",
+    export: false,
+    reason: "single-use step-up challenges that live a few minutes; nothing about the member",
+  },
+  {
     table: "two_factors",
     column: "user_id",
     key: "user",

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
-import { requireStepUp } from "../step-up/step-up.service";
+import { requireStepUp, staffActionOf } from "../step-up/step-up.service";
 import { applyFraudAction } from "./fraud.actions.service";
 import { getFraudEvidence, getFraudQueue } from "./fraud.service";
 
@@ -93,7 +93,7 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const staff = currentMember(request);
-        await requireStepUp(app.db, app.clock, staff);
+        await requireStepUp(app.db, app.clock, staff, staffActionOf(request));
         await applyFraudAction({
           money: app.money,
           clock: app.clock,

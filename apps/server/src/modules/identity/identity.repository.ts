@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { accounts, twoFactors, users } from "../../db/schema";
 
@@ -9,6 +9,8 @@ export interface AccountSecurity {
   twoFactorEnabled: boolean;
   passwordHash: string | null;
   totpSecret: string | null;
+  /** Whether the account has a passkey (it can confirm with one, ADR 074). */
+  hasPasskey: boolean;
 }
 
 export async function loadAccountSecurity(
@@ -22,6 +24,7 @@ export async function loadAccountSecurity(
       twoFactorEnabled: users.twoFactorEnabled,
       passwordHash: accounts.password,
       totpSecret: twoFactors.secret,
+      hasPasskey: sql<boolean>`exists (select 1 from passkeys p where p.user_id = ${users.id})`,
     })
     .from(users)
     .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))

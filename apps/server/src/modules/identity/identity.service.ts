@@ -1,14 +1,17 @@
 import { createOTP } from "@better-auth/utils/otp";
+import type { TPasskeyProof, TStepUpAction } from "@viewvault/shared";
 import { symmetricDecrypt } from "better-auth/crypto";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
 import type { Member } from "../../lib/member";
 import { verifyPassword } from "../../lib/password";
 import { type AccountSecurity, loadAccountSecurity } from "./identity.repository";
+import { verifyPasskeyStepUp } from "./passkey-step-up.service";
 
 /**
- * Who a member proves to be: their account's security facts and re-authentication (password or
- * TOTP). Below profiles, step-up, support, withdrawals and data rights, which all ask it.
+ * Who a member proves to be: their account's security facts and re-authentication (password,
+ * TOTP or a passkey). Below profiles, step-up, support, withdrawals and data rights, which all ask it.
  */
 
 /** The account's e-mail, 2FA state, password hash and TOTP secret, or undefined. */
@@ -24,13 +27,30 @@ export async function passwordMatches(db: Db, authUid: string, password: string)
   );
 }
 
-/** Re-authentication for sensitive changes: the account password, or a current TOTP code. */
+/** What a sensitive request is confirmed with: the password, a TOTP code or a passkey. */
+export interface IdentityProof {
+  password?: string | undefined;
+  code?: string | undefined;
+  passkey?: TPasskeyProof | undefined;
+}
+
+/**
+ * Re-authentication for sensitive changes: the account password, a current TOTP code, or a
+ * passkey assertion for a challenge bound to `bound.action` (ADR 074). A passkey proof is
+ * checked alone: when it fails, the password or code beside it are not tried.
+ */
 export async function confirmIdentity(
   db: Db,
   authSecret: string,
   member: Member,
-  proof: { password?: string | undefined; code?: string | undefined },
+  proof: IdentityProof,
+  bound?: { clock: Clock; action: TStepUpAction },
 ): Promise<void> {
+  if (proof.passkey) {
+    if (!bound) throw new AppError("PASSKEY_CHALLENGE_INVALID");
+    await verifyPasskeyStepUp(db, bound.clock, member, bound.action, proof.passkey);
+    return;
+  }
   const security = await loadAccountSecurity(db, member.userId);
   if (proof.password && security?.passwordHash) {
     if (await verifyPassword({ hash: security.passwordHash, password: proof.password })) return;

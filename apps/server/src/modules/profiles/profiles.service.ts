@@ -49,6 +49,7 @@ export async function getMe(db: Db, member: Member): Promise<TMe> {
       email: member.email,
       emailVerified: member.emailVerified,
       twoFactorEnabled: security?.twoFactorEnabled ?? member.twoFactorEnabled,
+      hasPasskey: security?.hasPasskey === true,
     },
     profile: toProfileDto(member.profile),
     notifications: member.profile.emailPrefs,
@@ -129,7 +130,14 @@ export async function updateWallet(
   member: Member,
   request: TUpdateWalletRequest,
 ): Promise<TMe> {
-  await confirmIdentity(db, authSecret, member, request);
+  await confirmIdentity(db, authSecret, member, request, {
+    clock,
+    action: {
+      kind: "wallet",
+      walletNetwork: request.walletNetwork,
+      walletAddress: request.walletAddress,
+    },
+  });
   const changed =
     member.profile.walletAddress !== request.walletAddress ||
     member.profile.walletNetwork !== request.walletNetwork;

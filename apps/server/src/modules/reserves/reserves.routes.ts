@@ -11,7 +11,7 @@ import { z } from "zod";
 import { type RouteApp, staffErrors } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
 import { actorOf } from "../audit/staff-actor";
-import { requireStepUp } from "../step-up/step-up.service";
+import { requireStepUp, staffActionOf } from "../step-up/step-up.service";
 import type { ReserveAddress } from "./reserve-assets";
 import { snapshotIfDue } from "./reserves.job";
 import { inclusionProof, reservesFile, reservesPage } from "./reserves.service";
@@ -114,7 +114,7 @@ function adminSnapshotRoute(app: RouteApp, deps: () => ReservesDeps): void {
       },
     },
     async (request, reply) => {
-      await requireStepUp(app.db, app.clock, currentMember(request));
+      await requireStepUp(app.db, app.clock, currentMember(request), staffActionOf(request));
       const taken = await takeSnapshot(deps(), { trigger: "admin", actor: actorOf(request) });
       reply.code(201);
       return { id: taken.id, root: taken.root, totalMicroUsdt: taken.total.toString() };

@@ -101,7 +101,7 @@ interface WithdrawRow {
  * the first answer even when the 2FA code has changed since.
  */
 function withoutSecrets(idem: Idempotency, request: TCreateWithdrawalRequest): Idempotency {
-  const { password: _password, code: _code, ...rest } = request;
+  const { password: _password, code: _code, passkey: _passkey, ...rest } = request;
   const hash = createHash("sha256")
     .update(`${idem.route}\n${JSON.stringify(rest)}`)
     .digest("hex");
@@ -153,10 +153,19 @@ export async function requestWithdrawal(
     },
   });
   if (problem) throw AppError.from(problem);
-  if (!request.password && !request.code) {
+  if (!request.password && !request.code && !request.passkey) {
     throw new AppError("INVALID_CREDENTIALS", undefined, { field: "password" });
   }
-  await confirmIdentity(money.db, authSecret, member, request);
+  // A passkey confirms only the withdrawal its challenge was issued for (ADR 074).
+  await confirmIdentity(money.db, authSecret, member, request, {
+    clock,
+    action: {
+      kind: "withdrawal",
+      amount: request.amount,
+      network: request.network,
+      walletAddress: request.walletAddress,
+    },
+  });
   const amount = parseUsdt(request.amount) as bigint;
   const { fee } = withdrawalQuote(request.network, amount);
   const outcome = await WITHDRAW_COMMAND.run<WithdrawRow>(

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TReauthForm, ZReauthForm } from "@viewvault/shared";
-import { Loader2, Lock, ShieldCheck } from "lucide-react";
+import { Fingerprint, Loader2, Lock, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -42,6 +42,7 @@ export function ReauthDialog({
   fallback,
   onConfirm,
   onClose,
+  passkey,
   children,
 }: {
   title: string;
@@ -65,6 +66,11 @@ export function ReauthDialog({
   fallback: string;
   onConfirm: (secret: ReauthSecret, report: (error: unknown) => void) => void;
   onClose: () => void;
+  /**
+   * A passkey instead (ADR 074), offered first: `use` runs the whole ceremony and hands a
+   * refusal back through `report` (the form's error).
+   */
+  passkey?: { label: string; hint: string; use: (report: (error: unknown) => void) => void };
   /** Shown between the form's error and the field (what is being confirmed). */
   children?: ReactNode;
 }) {
@@ -103,6 +109,23 @@ export function ReauthDialog({
         <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
           <FormError message={errors.root?.server?.message} />
           {children}
+          {passkey ? (
+            <div className="grid gap-2">
+              <Button
+                type="button"
+                onClick={() =>
+                  passkey.use((caught) =>
+                    setServerError(form.setError, t, caught, { fields: [], fallback }),
+                  )
+                }
+                disabled={pending}
+              >
+                <Fingerprint aria-hidden="true" />
+                {passkey.label}
+              </Button>
+              <p className="text-center text-xs text-muted-foreground">{passkey.hint}</p>
+            </div>
+          ) : null}
           <div className="grid gap-2">
             <Label htmlFor={inputId}>{method === "code" ? labels.code : labels.password}</Label>
             <Input

@@ -12,7 +12,7 @@ import { type RouteApp, staffErrors } from "../../../lib/route-schema";
 import { currentMember } from "../../../plugins/auth";
 import { actorOf } from "../../audit/staff-actor";
 import { setMemberSuspended } from "../../members/suspension.service";
-import { requireStepUp } from "../../step-up/step-up.service";
+import { requireStepUp, staffActionOf } from "../../step-up/step-up.service";
 import {
   changeMemberRole,
   getMemberDetail,
@@ -97,7 +97,12 @@ function roleRoute(app: RouteApp): void {
     async (request) => {
       const actor = actorOf(request);
       if (actor.profileId !== request.params.profileId) {
-        await requireStepUp(app.db, app.clock, currentMember(request));
+        await requireStepUp(
+          app.db,
+          app.clock,
+          currentMember(request),
+          staffActionOf(request, `role=${request.body.role}`),
+        );
       }
       return changeMemberRole(
         app.db,

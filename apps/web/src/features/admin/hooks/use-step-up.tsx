@@ -12,13 +12,17 @@ export function useStepUp(): {
   dialog: ReactNode;
 } {
   const [retry, setRetry] = useState<(() => void) | null>(null);
+  const [action, setAction] = useState<string | undefined>(undefined);
   const guard = useCallback((error: unknown, again: () => void) => {
     if (!(error instanceof ApiError) || error.code !== "STEP_UP_REQUIRED") return false;
+    const named = error.params?.action;
+    setAction(typeof named === "string" ? named : undefined);
     setRetry(() => again);
     return true;
   }, []);
   const dialog = retry ? (
     <StepUpDialog
+      action={action}
       onClose={() => setRetry(null)}
       onConfirmed={() => {
         setRetry(null);

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input, NativeSelect } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { fieldText } from "@/lib/form";
+import { passkeyProofFor } from "@/lib/passkey-step-up";
 import { toast } from "@/lib/toast";
 import { useUpdateWallet } from "../api/update-wallet";
 
@@ -104,6 +105,7 @@ export function WalletTab({ me }: { me: TMe }) {
         <ConfirmWalletDialog
           onClose={() => setConfirming(null)}
           twoFactorEnabled={me.user.twoFactorEnabled}
+          hasPasskey={me.user.hasPasskey ?? false}
           wallet={confirming}
         />
       ) : null}
@@ -114,14 +116,23 @@ export function WalletTab({ me }: { me: TMe }) {
 function ConfirmWalletDialog({
   onClose,
   twoFactorEnabled,
+  hasPasskey,
   wallet,
 }: {
   onClose: () => void;
   twoFactorEnabled: boolean;
+  /** A passkey confirms this network and address only (ADR 074). */
+  hasPasskey: boolean;
   wallet: TWalletForm;
 }) {
   const { t } = useTranslation("settings");
   const mutation = useUpdateWallet();
+  const saved = {
+    onSuccess: () => {
+      toast.success(t("wallet.saved"));
+      onClose();
+    },
+  };
   return (
     <ReauthDialog
       title={t("wallet.confirmTitle")}
@@ -155,6 +166,21 @@ function ConfirmWalletDialog({
         )
       }
       onClose={onClose}
+      {...(hasPasskey
+        ? {
+            passkey: {
+              label: t("wallet.withPasskey"),
+              hint: t("wallet.passkeyHint"),
+              use: (report) => {
+                passkeyProofFor({ kind: "wallet", ...wallet })
+                  .then((passkey) =>
+                    mutation.mutate({ ...wallet, passkey }, { ...saved, onError: report }),
+                  )
+                  .catch(report);
+              },
+            },
+          }
+        : {})}
     >
       <p className="rounded-md bg-muted px-3 py-2 font-mono text-xs break-all">
         {wallet.walletNetwork} · {wallet.walletAddress}

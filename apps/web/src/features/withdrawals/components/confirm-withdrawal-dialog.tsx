@@ -9,7 +9,7 @@ import {
   withdrawalQuote,
   ZReauthForm,
 } from "@viewvault/shared";
-import { Loader2, Lock, ShieldCheck } from "lucide-react";
+import { Fingerprint, Loader2, Lock, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -28,18 +28,21 @@ import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { fieldText } from "@/lib/form";
+import { PasskeyPromptError, passkeyProofFor } from "@/lib/passkey-step-up";
 import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import type { useCreateWithdrawal } from "../api/create-withdrawal";
 
 /**
- * The withdrawal as it will be sent, and the password or a 2FA code (checked by the server).
+ * The withdrawal as it will be sent, and the password, a 2FA code or — for a member with one — a
+ * passkey asked for this very withdrawal (ADR 074), checked by the server.
  * "Confirm withdrawal" goes through the form's idempotent mutation: a double click submits once,
  * a retry after a lost answer replays the same request, and the button is disabled meanwhile.
  */
 export function ConfirmWithdrawalDialog({
   withdrawal,
   twoFactorEnabled,
+  hasPasskey = false,
   mutation,
   onCancel,
   onDone,
@@ -47,6 +50,8 @@ export function ConfirmWithdrawalDialog({
 }: {
   withdrawal: TWithdrawForm;
   twoFactorEnabled: boolean;
+  /** The member has a passkey: offer it first. */
+  hasPasskey?: boolean;
   mutation: ReturnType<typeof useCreateWithdrawal>;
   onCancel: () => void;
   onDone: () => void;
@@ -66,14 +71,38 @@ export function ConfirmWithdrawalDialog({
   const amount = parseUsdt(withdrawal.amount.trim()) ?? 0n;
   const { fee, net } = withdrawalQuote(withdrawal.network, amount);
 
+  const [asking, setAsking] = useState(false);
+  const busy = asking || mutation.isPending;
+  const sent = {
+    amount: withdrawal.amount.trim(),
+    network: withdrawal.network,
+    walletAddress: withdrawal.walletAddress.trim(),
+  };
+
   function confirm(values: TReauthForm) {
-    setFailed(null);
-    const request: TCreateWithdrawalRequest = {
-      amount: withdrawal.amount.trim(),
-      network: withdrawal.network,
-      walletAddress: withdrawal.walletAddress.trim(),
+    send({
+      ...sent,
       ...(values.method === "code" ? { code: values.secret } : { password: values.secret }),
-    };
+    });
+  }
+
+  async function confirmWithPasskey() {
+    setFailed(null);
+    setAsking(true);
+    try {
+      const passkey = await passkeyProofFor({ kind: "withdrawal", ...sent });
+      send({ ...sent, passkey });
+    } catch (error) {
+      if (error instanceof PasskeyPromptError) setFailed(t("errors:auth.PASSKEY_CANCELLED"));
+      else if (error instanceof ApiError && error.refused) setFailed(problemMessage(error.problem));
+      else setFailed(t("messages.failed"));
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  function send(request: TCreateWithdrawalRequest) {
+    setFailed(null);
     mutation.mutate(request, {
       onSuccess: () => {
         toast.success(t("messages.success"), {
@@ -83,6 +112,13 @@ export function ConfirmWithdrawalDialog({
       },
       onError: (error) => {
         if (error instanceof ApiError && error.refused) {
+          if (
+            error.code === "PASSKEY_CHALLENGE_INVALID" ||
+            error.code === "PASSKEY_STEP_UP_FAILED"
+          ) {
+            setFailed(problemMessage(error.problem));
+            return;
+          }
           if (error.code === "INVALID_CREDENTIALS" || error.field === "code") {
             form.setError("secret", { type: error.code, message: problemMessage(error.problem) });
             return;
@@ -141,6 +177,24 @@ export function ConfirmWithdrawalDialog({
               max: WITHDRAWAL.processingHours.max,
             })}
           </p>
+          {hasPasskey ? (
+            <div className="grid gap-2">
+              <Button
+                type="button"
+                variant="gradient"
+                onClick={() => void confirmWithPasskey()}
+                disabled={busy}
+              >
+                {asking ? (
+                  <Loader2 aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <Fingerprint aria-hidden="true" />
+                )}
+                {t("confirm.withPasskey")}
+              </Button>
+              <p className="text-center text-xs text-muted-foreground">{t("confirm.orSecret")}</p>
+            </div>
+          ) : null}
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-secret`}>
               {method === "code" ? t("confirm.code") : t("confirm.password")}
@@ -172,15 +226,10 @@ export function ConfirmWithdrawalDialog({
             </Button>
           ) : null}
           <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={onCancel}
-              disabled={mutation.isPending}
-            >
+            <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
               {t("common:dialog.cancel")}
             </Button>
-            <Button type="submit" variant="gradient" disabled={mutation.isPending}>
+            <Button type="submit" variant={hasPasskey ? "outline" : "gradient"} disabled={busy}>
               {mutation.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
               {mutation.isPending ? t("confirm.sending") : t("confirm.submit")}
             </Button>

@@ -93,6 +93,7 @@ export function WithdrawForm({ overview }: { overview: TWithdrawalOverview }) {
           <ConfirmWithdrawalDialog
             withdrawal={pending}
             twoFactorEnabled={me?.user.twoFactorEnabled ?? false}
+            hasPasskey={me?.user.hasPasskey ?? false}
             mutation={mutation}
             onCancel={() => setPending(null)}
             onDone={() => {

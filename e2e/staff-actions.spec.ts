@@ -150,6 +150,20 @@ test("support and an admin are offered only what they may do, and nothing offere
     } finally {
       await sender.close();
     }
+    // The member is told the truth (ADR 073): sent by support, recorded — never "Confirmed".
+    await open(memberPage, "/withdraw");
+    const history = memberPage.getByTestId("withdrawal-timeline").first();
+    await memberPage.getByText("Timeline").first().click();
+    await expect(
+      history.getByText("Sent by support (transaction recorded, not verified on chain)"),
+    ).toBeVisible();
+    await expect(history.getByRole("link", { name: "View the transaction" })).toBeVisible();
+    await expect(history).not.toContainText("Confirmed");
+    expect(await hasNoHorizontalOverflow(memberPage)).toBe(true);
+    await open(memberPage, "/notifications");
+    await expect(memberPage.getByText("Your payout was sent by support")).toBeVisible();
+    await expect(memberPage.getByText("Your payout is confirmed")).toHaveCount(0);
+
     const small = await deskRow(page, me.username, "100.00");
     // A failed withdrawal: one status, no transaction, nothing to do.
     await expect(small.getByTestId("support-withdrawal-status")).toHaveText("Failed");
@@ -177,6 +191,45 @@ test("support and an admin are offered only what they may do, and nothing offere
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
+    expect(await hasNoHorizontalOverflow(page)).toBe(true);
+  } finally {
+    await admin.close();
+  }
+});
+
+test("the admin who processed a withdrawal is never offered its approval in the console", async ({
+  page: memberPage,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  if (!baseURL) throw new Error("no baseURL");
+  const me = await freshMember(memberPage, baseURL, "ap");
+  await fundAndVerify(memberPage, baseURL, 1_300, {
+    key: `approval-offer-${me.username}`,
+    reason: "Approval offer journey",
+  });
+  await withdraw(memberPage, baseURL, me.password, "1150");
+  const admin = await memberContext(browser, testInfo.project.use);
+  try {
+    const page = admin.page;
+    await signInStaff(page, "admin");
+    await unlockDesk(page, "admin");
+    const row = await deskRow(page, me.username, "1,150.00");
+    await row.getByTestId("desk-status").selectOption("PROCESSING");
+    await row.getByRole("button", { name: "Ask an admin to approve first" }).click();
+    await expect(row.getByTestId("support-withdrawal-status")).toHaveText(
+      "Awaiting second approval",
+    );
+    await open(page, "/admin?tab=payouts");
+    const item = page.getByRole("listitem", { name: new RegExp(`@${me.username}`) });
+    await expect(
+      item.getByText(
+        "You processed this withdrawal: the second approval comes from another admin.",
+      ),
+    ).toBeVisible();
+    await expect(item.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+    await expect(item.getByRole("button", { name: "Reject" })).toBeVisible();
     expect(await hasNoHorizontalOverflow(page)).toBe(true);
   } finally {
     await admin.close();

@@ -7,6 +7,7 @@ import { openMigratedDatabase, runMigrations } from "./db/migrate";
 import { startBackgroundJobs } from "./jobs";
 import { readyMessage } from "./lib/ready-message";
 import { resolveAuthSecret } from "./lib/secret";
+import { publishVerifiedNetworks } from "./modules/payouts/payouts.service";
 import { seedDemo } from "./seed";
 
 /** What to open, for the last line of the start log. */
@@ -57,6 +58,8 @@ async function serve(env: Env, prepared: boolean): Promise<void> {
     if (env.seedDemo) await seedDemo(database.db, seedOptions(env));
   }
   const app = await buildApp({ env, database });
+  // The database learns which networks this configuration verifies on chain (ADR 073).
+  await publishVerifiedNetworks(database.db, app.payouts);
   app.log.info(
     { database: database.kind === "pglite" ? `embedded (${env.DATA_DIR})` : "postgresql" },
     "database ready",

@@ -4,6 +4,7 @@ import { loadEnv } from "../src/config/env";
 import type { Database } from "../src/db/client";
 import type { Clock } from "../src/lib/clock";
 import type { Chains } from "../src/modules/chain/chain.types";
+import { publishVerifiedNetworks } from "../src/modules/payouts/payouts.service";
 import { createPgliteDatabase } from "./database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -48,6 +49,8 @@ export async function createTestApp(
   });
   options.beforeReady?.(app);
   await app.ready();
+  // What the server's start does after building the app (ADR 073).
+  await publishVerifiedNetworks(database.db, app.payouts);
   return {
     app,
     database,

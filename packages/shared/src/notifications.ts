@@ -60,6 +60,16 @@ export const NOTIFICATION_KINDS = {
     params: ["withdrawalId", "amount", "network"],
     link: "/withdraw",
   },
+  /**
+   * Support sent a payout by hand on a network the server does not verify (ADR 073): the
+   * transaction is recorded, not verified on chain (`withdrawalId`, `amount` USDT, `network`).
+   */
+  payoutRecorded: {
+    email: true,
+    push: true,
+    params: ["withdrawalId", "amount", "network"],
+    link: "/withdraw",
+  },
   /** A payout failed and the amount came back (`withdrawalId`, `amount` USDT). */
   payoutFailed: { email: true, push: true, params: ["withdrawalId", "amount"], link: "/withdraw" },
 } as const satisfies Record<

@@ -75,6 +75,7 @@ export const WITHDRAWAL_STEPS = [
   "sent",
   "returned",
   "confirmed",
+  "recorded",
   "failed",
   "cancelled",
 ] as const;

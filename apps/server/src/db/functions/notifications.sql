@@ -20,6 +20,7 @@ BEGIN
     "dailyPrizeOpening": {"email": false, "push": false},
     "payoutSent":        {"email": false, "push": true},
     "payoutConfirmed":   {"email": true,  "push": true},
+    "payoutRecorded":    {"email": true,  "push": true},
     "payoutFailed":      {"email": true,  "push": true}
   }'::jsonb;
 END;
@@ -52,9 +53,10 @@ BEGIN
     INTO v_email, v_push
   FROM (SELECT 1) one
   LEFT JOIN notification_preferences np ON np.member_id = p_member AND np.kind = p_kind;
-  -- A payout confirmed or failed has its own e-mail (the withdrawal's, with its timeline and
-  -- explorer link), queued by vv_withdraw_tell when the member keeps e-mail on for the kind.
-  IF v_email AND p_kind NOT IN ('payoutConfirmed', 'payoutFailed') THEN
+  -- A payout confirmed, recorded or failed has its own e-mail (the withdrawal's, with its
+  -- timeline and explorer link), queued by vv_withdraw_tell when the member keeps e-mail on for
+  -- the kind.
+  IF v_email AND p_kind NOT IN ('payoutConfirmed', 'payoutRecorded', 'payoutFailed') THEN
     INSERT INTO mail_outbox ("to", kind, template, params, profile_id, next_attempt_at)
     SELECT u.email,
            CASE p_kind WHEN 'transferReceived' THEN 'transfer-received'

@@ -78,7 +78,16 @@ BEGIN
 END;
 $$;
 
--- COMPLETED on a manual network (no chain client, ADR 058). On a taken withdrawal: only the
+-- How a paid withdrawal's last step reads (ADR 073): "confirmed" only for what the chain
+-- confirmed; a hash support recorded by hand is "recorded" (sent by support, not verified on
+-- chain) — in the timeline, the notification and the e-mail alike.
+CREATE OR REPLACE FUNCTION vv_withdraw_paid_step(p_claim manual_claims) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN coalesce(p_claim.tx_verified, false) THEN 'confirmed' ELSE 'recorded' END;
+$$;
+
+-- COMPLETED on a manual network (no chain client, ADR 058; never on one the server verifies,
+-- payout_verified_networks — ADR 073). On a taken withdrawal: only the
 -- staff member who took it records the transaction hash, and it is paid at once — above the
 -- four-eyes threshold only once an admin approved it (ADR 062: the approval comes before anyone
 -- sends, on every network). On a withdrawal awaiting approval: an admin who is neither the member
@@ -112,7 +121,7 @@ BEGIN
         settle_transaction_id = v_tx, updated_at = p_now
       WHERE id = v_claim.id RETURNING * INTO v_after;
       PERFORM vv_withdraw_step(v_claim.id, 'approved', NULL, NULL, p_now);
-      PERFORM vv_withdraw_step(v_claim.id, 'confirmed', v_claim.tx_hash, NULL, p_now);
+      PERFORM vv_withdraw_step(v_claim.id, vv_withdraw_paid_step(v_after), v_claim.tx_hash, NULL, p_now);
     END IF;
     v_action := 'withdrawal.approve';
   ELSE
@@ -120,18 +129,24 @@ BEGIN
     -- admin BEFORE anything is sent, on every network (ADR 062): a recorded hash on an unapproved
     -- claim is refused (vv_withdraw_request_approval asks for the approval first).
     PERFORM vv_withdraw_sendable(v_claim, p_staff, true);
+    -- A network the server verifies on chain is never completed by hand (ADR 073): its hash goes
+    -- through the chain client (vv_withdraw_verify).
+    IF EXISTS (SELECT 1 FROM payout_verified_networks WHERE network = v_claim.network) THEN
+      PERFORM vv_refuse('CONFLICT', jsonb_build_object('context', 'verifiedNetwork', 'network', v_claim.network));
+    END IF;
     v_claim.tx_hash := p_tx_hash;
     v_tx := vv_withdraw_settle(v_claim, p_staff);
     UPDATE manual_claims SET status = 'COMPLETED', tx_hash = p_tx_hash, settle_transaction_id = v_tx,
       updated_at = p_now
     WHERE id = v_claim.id RETURNING * INTO v_after;
-    PERFORM vv_withdraw_step(v_claim.id, 'sent', p_tx_hash, NULL, p_now);
-    PERFORM vv_withdraw_step(v_claim.id, 'confirmed', p_tx_hash, NULL, p_now);
+    PERFORM vv_withdraw_step(v_claim.id, vv_withdraw_paid_step(v_after), p_tx_hash, NULL, p_now);
     v_action := 'withdrawal.complete';
   END IF;
   IF v_after.status = 'COMPLETED' THEN
     UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE id = p_request;
-    PERFORM vv_withdraw_tell(v_after, 'payoutConfirmed', 'withdrawal-completed', 'withdrawalCompleted',
+    PERFORM vv_withdraw_tell(v_after,
+      CASE vv_withdraw_paid_step(v_after) WHEN 'confirmed' THEN 'payoutConfirmed' ELSE 'payoutRecorded' END,
+      'withdrawal-completed', 'withdrawalCompleted',
       jsonb_build_object(
         'amount', v_after.amount_usdt::text, 'net', (v_after.amount_usdt - v_after.fee_usdt)::text,
         'network', v_after.network, 'address', v_after.wallet_address, 'txHash', v_after.tx_hash,

@@ -82,7 +82,8 @@ export const manualClaims = pgTable(
 
 /**
  * A withdrawal's timeline (ADR 058): one row per state change, with its time — what the member
- * follows (requested → in review → approved → sent → confirmed, or failed / returned with the
+ * follows (requested → in review → approved → sent → confirmed; on a manual network "recorded" — sent
+ * by support, not verified on chain, ADR 073 — or failed / returned with the
  * reason). A hash the chain no longer shows stays here when the claim goes back to the desk.
  */
 export const withdrawalTimeline = pgTable(
@@ -103,6 +104,7 @@ export const withdrawalTimeline = pgTable(
         "sent",
         "returned",
         "confirmed",
+        "recorded",
         "failed",
         "cancelled",
       ],
@@ -113,6 +115,16 @@ export const withdrawalTimeline = pgTable(
   },
   (t) => [index("withdrawal_timeline_withdrawal_idx").on(t.withdrawalId, t.createdAt)],
 );
+
+/**
+ * The networks whose payouts the server verifies on chain (ADR 073): rewritten from the
+ * configuration (the configured chain clients) at every start, so the database commands know
+ * them too — `vv_withdraw_complete` refuses to complete one of these by hand.
+ */
+export const payoutVerifiedNetworks = pgTable("payout_verified_networks", {
+  network: text("network", { enum: ["TRC20", "ERC20", "BEP20"] }).primaryKey(),
+  since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The hot wallet's next nonce per network (ADR 058): locked for the whole of a send, so two

@@ -23,6 +23,7 @@ import { verifyLedger } from "../ledger/verify-ledger";
 import { renderNotice } from "../mail/mail.templates";
 import { computeTransparency } from "../transparency/transparency.service";
 import { followConfirmingPayouts } from "./payouts.job";
+import { publishVerifiedNetworks } from "./payouts.service";
 
 /**
  * Payouts the chain confirms (ADR 058), against an in-memory chain client for ERC20
@@ -322,6 +323,7 @@ describe("a pasted hash on a verified network", () => {
     const off = await m.c.request("PUT", "/api/notifications/preferences", {
       preferences: [
         { kind: "payoutConfirmed", email: false, push: false },
+        { kind: "payoutRecorded", email: false, push: false },
         { kind: "payoutFailed", email: false, push: false },
       ],
     });
@@ -334,7 +336,8 @@ describe("a pasted hash on a verified network", () => {
       .select({ kind: notifications.kind })
       .from(notifications)
       .where(eq(notifications.memberId, m.id));
-    expect(told.map((x) => x.kind)).toEqual(["payoutConfirmed"]);
+    // A manual network: sent by support, recorded — never "confirmed" (ADR 073).
+    expect(told.map((x) => x.kind)).toEqual(["payoutRecorded"]);
     const mails = await db()
       .select({ template: mailOutbox.template })
       .from(mailOutbox)
@@ -505,6 +508,8 @@ describe("approved before sending, then recorded by hand", () => {
     expect(approved.json()).toMatchObject({ withdrawal: { status: "SENT" } });
     const chains = t.app.payouts.chains;
     delete chains.ERC20;
+    // A restart with the new configuration tells the database (ADR 073).
+    await publishVerifiedNetworks(db(), t.app.payouts);
     try {
       const done = await setStatus(w.staff, w.requestId, {
         status: "COMPLETED",
@@ -514,6 +519,7 @@ describe("approved before sending, then recorded by hand", () => {
       expect(await payoutPostings(w.withdrawalId)).toBe(1);
     } finally {
       chains.ERC20 = erc20;
+      await publishVerifiedNetworks(db(), t.app.payouts);
     }
   });
 });

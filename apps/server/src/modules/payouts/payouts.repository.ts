@@ -1,6 +1,12 @@
+import type { Network } from "@viewvault/shared";
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
-import { manualClaims, payoutSends, withdrawalTimeline } from "../../db/schema";
+import {
+  manualClaims,
+  payoutSends,
+  payoutVerifiedNetworks,
+  withdrawalTimeline,
+} from "../../db/schema";
 
 export type PayoutSendRow = typeof payoutSends.$inferSelect;
 
@@ -116,4 +122,18 @@ export async function sentToday(db: DbOrTx, network: string, dayStart: Date): Pr
       ),
     );
   return BigInt(row?.total ?? "0");
+}
+
+/**
+ * The networks the server verifies on chain, written from the configuration at start (ADR 073):
+ * exactly these rows afterwards, in one statement.
+ */
+export async function writeVerifiedNetworks(db: DbOrTx, networks: Network[]): Promise<void> {
+  const list = networks.join(",");
+  await db.execute(
+    sql`with gone as (delete from ${payoutVerifiedNetworks}
+          where network <> all(string_to_array(${list}, ',')))
+        insert into ${payoutVerifiedNetworks} (network)
+        select unnest(string_to_array(${list}, ',')) on conflict do nothing`,
+  );
 }

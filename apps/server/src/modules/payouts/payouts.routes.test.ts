@@ -8,9 +8,12 @@ import {
   TEST_PASSWORD,
   USDT,
 } from "../../../test/factories";
-import { auditEvents, mailOutbox, profiles } from "../../db/schema";
+import { auditEvents, mailOutbox, notifications, profiles } from "../../db/schema";
 import { fixedClock } from "../../lib/clock";
+import { translator } from "../../lib/i18n";
 import { verifyLedger } from "../ledger/verify-ledger";
+import { renderNotice } from "../mail/mail.templates";
+import { pushPayload } from "../notifications/push.service";
 
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const EVM = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -146,6 +149,89 @@ describe("the payout desk", () => {
     ).toMatchObject({ context: "withdrawalState", status: "COMPLETED" });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.profileId, m.id));
     expect(mails.map((x) => x.template)).toContain("withdrawalCompleted");
+  });
+
+  it("tells the member a hand-recorded payout as sent by support, never as confirmed (both languages)", async () => {
+    const m = await createSignedInMember(t.app, { usdt: USDT(100) });
+    const w = (await withdraw(m.c, { amount: "100" })).json().withdrawal;
+    const requestId = await requestIdOf(w.id);
+    const s = await staff("support");
+    await setStatus(s, requestId, { status: "PROCESSING" });
+    const done = await setStatus(s, requestId, { status: "COMPLETED", txHash: TRON_HASH });
+    expect(done.statusCode, done.body).toBe(200);
+    // The timeline: recorded (with the explorer link), no "confirmed".
+    const [mine] = (await overview(m.c)).withdrawals;
+    const steps = mine.timeline.map((x: { step: string }) => x.step);
+    expect(steps).toEqual(["requested", "in_review", "recorded"]);
+    expect(mine.timeline.at(-1)).toMatchObject({
+      txHash: TRON_HASH,
+      explorerUrl: `https://tronscan.org/#/transaction/${TRON_HASH}`,
+    });
+    // The notification: its own kind, worded truthfully in both languages.
+    const told = await db().select().from(notifications).where(eq(notifications.memberId, m.id));
+    const kinds = told.map((n) => n.kind);
+    expect(kinds).toContain("payoutRecorded");
+    expect(kinds).not.toContain("payoutConfirmed");
+    const note = told.find((n) => n.kind === "payoutRecorded")!;
+    const params = note.params as Record<string, string>;
+    const en = pushPayload(note.id, "payoutRecorded", params, "en");
+    expect(en.title).toBe("Your payout was sent by support");
+    expect(en.body).toBe(
+      "99.00 USDT was sent on TRC20 by support (transaction recorded, not verified on chain).",
+    );
+    const pt = pushPayload(note.id, "payoutRecorded", params, "pt-BR");
+    expect(pt.body).toContain("transação registrada, não verificada na blockchain");
+    for (const p of [en, pt]) expect(`${p.title} ${p.body}`).not.toMatch(/confirm/i);
+    // The e-mail: "Sent by support (…)", the explorer link, and a timeline without "Confirmed".
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, "withdrawalCompleted"))
+      .orderBy(sql`${mailOutbox.createdAt} desc`)
+      .limit(1);
+    const mailParams = mail!.params as Record<string, string>;
+    const mailEn = renderNotice("withdrawalCompleted", "en", mailParams, "https://x.example").text;
+    expect(mailEn).toContain("Sent by support (transaction recorded, not verified on chain).");
+    expect(mailEn).toContain(`https://tronscan.org/#/transaction/${TRON_HASH}`);
+    expect(mailEn).not.toMatch(/confirmed/i);
+    const mailPt = renderNotice("withdrawalCompleted", "pt-BR", mailParams, "https://x.example");
+    expect(mailPt.text).toContain(
+      "Enviado pelo suporte (transação registrada, não verificada na blockchain).",
+    );
+    expect(mailPt.text).not.toMatch(/confirmad/i);
+  });
+
+  it("refuses to complete by hand a network the server verifies on chain (the database knows it)", async () => {
+    const m = await createSignedInMember(t.app, { usdt: USDT(100) });
+    const w = (await withdraw(m.c, { amount: "100" })).json().withdrawal;
+    const requestId = await requestIdOf(w.id);
+    const s = await staff("support");
+    await setStatus(s, requestId, { status: "PROCESSING" });
+    // Another instance started with a TRC20 chain client: the database now holds TRC20 verified.
+    await db().execute(sql`insert into payout_verified_networks (network) values ('TRC20')`);
+    try {
+      const refused = await setStatus(s, requestId, { status: "COMPLETED", txHash: TRON_HASH });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: "CONFLICT",
+        params: { context: "verifiedNetwork", network: "TRC20" },
+        message:
+          "TRC20 payouts are verified on chain: paste the transaction hash so the server checks it; it cannot be completed by hand.",
+      });
+      // The web words the code in the reader's language.
+      expect(
+        translator("pt-BR")(`errors:CONFLICT_${refused.json().params.context}`, {
+          network: "TRC20",
+        }),
+      ).toBe(
+        "Os pagamentos em TRC20 são verificados na blockchain: cole o hash da transação para o servidor conferir; não podem ser concluídos manualmente.",
+      );
+      // Nothing moved: still taken, the money still in escrow.
+      expect((await overview(m.c)).withdrawals[0]).toMatchObject({ status: "SENT", txHash: null });
+      expect((await overview(m.c)).balances).toMatchObject({ pendingUsdt: "100000000" });
+    } finally {
+      await db().execute(sql`delete from payout_verified_networks`);
+    }
   });
 
   it("fails a withdrawal with a reason and returns the full amount", async () => {

@@ -21,7 +21,7 @@ import {
   VERIFY,
 } from "./payouts.commands";
 import { asking, type DeskClaim, mismatchError } from "./payouts.errors";
-import { isApproved, keyUsed, payoutStates } from "./payouts.repository";
+import { isApproved, keyUsed, payoutStates, writeVerifiedNetworks } from "./payouts.repository";
 
 /**
  * The payout desk (ADR 021–023, 058, 061): what staff do to a withdrawal — take it, hand it back,
@@ -51,6 +51,19 @@ export type DeskActionOptions = PayoutDesk & DeskActor & { claim: DeskClaim; mem
 /** The network's chain client, or undefined: a manual network. */
 export function chainOf(payouts: Payouts, network: Network): ChainClient | undefined {
   return payouts.chains[network];
+}
+
+/** The networks with a chain client: what the server verifies on chain. */
+export function verifiedNetworks(payouts: Payouts): Network[] {
+  return (Object.keys(payouts.chains) as Network[]).filter((n) => payouts.chains[n] !== undefined);
+}
+
+/**
+ * Tells the database which networks the server verifies (ADR 073), at start: its completion
+ * command then refuses to complete one of them by hand, whoever calls it.
+ */
+export function publishVerifiedNetworks(db: Db, payouts: Payouts): Promise<void> {
+  return writeVerifiedNetworks(db, verifiedNetworks(payouts));
 }
 
 /** Withdrawals by state and the oldest one confirming (metrics, ADR 058). */

@@ -86,14 +86,20 @@ export function toWithdrawal(
   return {
     ...result,
     explorerUrl: row.txHash ? explorer(row.network, row.txHash) : null,
-    timeline: timeline.map((s) => toStep(row.network, s, explorer)),
+    timeline: timeline.map((s) => toStep(row, s, explorer)),
   };
 }
 
-/** A timeline row as the member sees it (the explorer link from the hash). */
-function toStep(network: Network, s: TimelineRow, explorer: ExplorerLink): TWithdrawalStep {
+/**
+ * A timeline row as the member sees it (the explorer link from the hash). "Confirmed" only for
+ * what the chain confirmed (ADR 073): a hand-recorded payout written as "confirmed" before the
+ * "recorded" step existed reads as recorded.
+ */
+function toStep(row: ClaimRow, s: TimelineRow, explorer: ExplorerLink): TWithdrawalStep {
+  const network: Network = row.network;
+  const step = s.step === "confirmed" && !row.txVerified ? "recorded" : s.step;
   return {
-    step: s.step as WithdrawalStep,
+    step: step as WithdrawalStep,
     txHash: s.txHash,
     explorerUrl: s.txHash ? explorer(network, s.txHash) : null,
     reason: s.reason,

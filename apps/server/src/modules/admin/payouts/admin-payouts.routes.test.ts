@@ -1,4 +1,4 @@
-import { ADMIN } from "@viewvault/shared";
+import { ADMIN, withdrawalDeskActions } from "@viewvault/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../test/app";
@@ -105,6 +105,25 @@ describe("payout approvals in the admin console", () => {
       withdrawal: { status: "AWAITING_APPROVAL", txHash: null, amount: "1500000000" },
     });
     expect(entry.history).toEqual([]);
+  });
+
+  it("offers 'Approve' by the desk's rule exactly to whom the command accepts", async () => {
+    const processor = await admin();
+    const other = await admin();
+    const { requestId } = await awaiting(processor);
+    const queue = (await other.c.request("GET", "/api/admin/withdrawals/awaiting-approval")).json();
+    const entry = queue.approvals.find(
+      (a: { request: { id: string } }) => a.request.id === requestId,
+    ).request;
+    const viewer = (s: SignedInMember) => ({ id: s.id, username: s.user.username, role: "admin" });
+    // The processor is never offered it, and the command refuses them anyway.
+    expect(withdrawalDeskActions(entry.withdrawal, entry, viewer(processor))).not.toContain(
+      "approve",
+    );
+    expect((await approve(processor, requestId)).statusCode).toBe(403);
+    // Another admin is offered it, and the command accepts them.
+    expect(withdrawalDeskActions(entry.withdrawal, entry, viewer(other))).toContain("approve");
+    expect((await approve(other, requestId)).statusCode).toBe(200);
   });
 
   it("refuses the admin who processed it, and the member themself", async () => {

@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { TSupportRequest } from "@viewvault/shared";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { json, mockApi } from "@/test/mock-api";
+import i18n from "@/lib/i18n";
+import { json, memberFixture, mockApi } from "@/test/mock-api";
 import { TestProviders } from "@/test/providers";
 import { PayoutApprovals } from "./payout-approvals";
 
@@ -50,6 +51,14 @@ const earlier: TSupportRequest = {
   },
 };
 
+/** The signed-in admin (another admin than the processor unless a username is given). */
+function adminSession(username = "ada") {
+  const { session, me } = memberFixture({ twoFactorEnabled: true });
+  me.profile.role = "admin";
+  me.profile.username = username;
+  return { "GET /api/auth/get-session": session, "GET /api/me": me };
+}
+
 function renderQueue() {
   render(
     <TestProviders>
@@ -65,6 +74,7 @@ const urlOf = (input: unknown) => String(input instanceof Request ? input.url : 
 describe("PayoutApprovals", () => {
   it("shows the withdrawal with the member's history and approves it once, with a key", async () => {
     const fetchMock = mockApi({
+      ...adminSession(),
       "GET /api/admin/withdrawals/awaiting-approval": {
         approvals: [{ request, history: [earlier] }],
       },
@@ -79,7 +89,7 @@ describe("PayoutApprovals", () => {
     expect(screen.getByText("@carla")).toBeTruthy();
     expect(screen.getByText("Failed")).toBeTruthy();
 
-    fireEvent.click(screen.getByRole("button", { name: "Approve and pay" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Approve and pay" }));
     expect(await screen.findByRole("heading", { name: "Approve this withdrawal?" })).toBeTruthy();
     const confirm = screen
       .getAllByRole("button", { name: "Approve and pay" })
@@ -95,6 +105,7 @@ describe("PayoutApprovals", () => {
 
   it("shows the four-eyes refusal in the dialog", async () => {
     mockApi({
+      ...adminSession(),
       "GET /api/admin/withdrawals/awaiting-approval": { approvals: [{ request, history: [] }] },
       [`POST /api/admin/withdrawals/${request.id}/approve`]: json(
         {
@@ -121,6 +132,7 @@ describe("PayoutApprovals", () => {
   it("rejects with the reason the member sees", async () => {
     let body: unknown;
     mockApi({
+      ...adminSession(),
       "GET /api/admin/withdrawals/awaiting-approval": { approvals: [{ request, history: [] }] },
       [`POST /api/admin/withdrawals/${request.id}/reject`]: ({ body: sent }: { body: unknown }) => {
         body = sent;
@@ -136,4 +148,28 @@ describe("PayoutApprovals", () => {
     await waitFor(() => expect(body).toEqual({ reason: "Wallet flagged" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
+
+  it.each([
+    ["en", "You processed this withdrawal: the second approval comes from another admin."],
+    ["pt-BR", "Você processou este saque: a segunda aprovação vem de outro administrador."],
+  ] as const)(
+    "never offers the processor 'Approve and pay' — only rejecting, and why (%s)",
+    async (locale, note) => {
+      const api = adminSession("carla");
+      api["GET /api/me"].profile.locale = locale;
+      mockApi({
+        ...api,
+        "GET /api/admin/withdrawals/awaiting-approval": { approvals: [{ request, history: [] }] },
+      });
+      if (locale !== "en") await i18n.changeLanguage(locale);
+      try {
+        renderQueue();
+        expect(await screen.findByRole("button", { name: /Reject|Rejeitar/ })).toBeTruthy();
+        expect(screen.getByText(note)).toBeTruthy();
+        expect(screen.queryByRole("button", { name: /Approve|Aprovar/ })).toBeNull();
+      } finally {
+        await i18n.changeLanguage("en");
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { type TSupportRequest, WITHDRAWAL } from "@viewvault/shared";
+import { type TSupportRequest, WITHDRAWAL, withdrawalDeskActions } from "@viewvault/shared";
 import { Check, Loader2, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,7 @@ import {
 } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/form-field";
 import { PageSpinner } from "@/components/ui/spinner";
+import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/problem-text";
 import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
@@ -41,7 +42,8 @@ function WithdrawalBadge({ request }: { request: TSupportRequest }) {
 /**
  * The second approval's queue: withdrawals above the four-eyes threshold that a staff member
  * sent, each with the member's earlier withdrawals; approve (pays) or reject with a reason
- * (the money returns). The server decides who may approve (never the member or the processor).
+ * (the money returns). Offered only to whom the database command accepts — the desk's own rule,
+ * `withdrawalDeskActions` (never the member or the processor); the command refuses anyway.
  */
 export function PayoutApprovals() {
   const { t } = useTranslation("admin");
@@ -148,6 +150,18 @@ function ApprovalItem({
   const { t } = useTranslation("admin");
   const fmt = useMoneyFormat();
   const amountOf = useAmountOf();
+  const { profile } = useAuth();
+  const w = request.withdrawal;
+  const actions =
+    w && profile
+      ? withdrawalDeskActions(w, request, {
+          id: profile.id,
+          username: profile.username,
+          role: profile.role,
+        })
+      : [];
+  const mayApprove = actions.includes("approve");
+  const mayReject = actions.includes("fail");
   return (
     <li
       className="grid gap-3 rounded-lg border p-4"
@@ -167,16 +181,27 @@ function ApprovalItem({
       </div>
       {request.withdrawal ? <WithdrawalDetails w={request.withdrawal} /> : null}
       <WithdrawalHistory history={history} />
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => onDecide(true)}>
-          <Check aria-hidden="true" />
-          {t(beforeSending(request) ? "payouts.approveForSending" : "payouts.approve")}
-        </Button>
-        <Button variant="outline" onClick={() => onDecide(false)}>
-          <X aria-hidden="true" />
-          {t("payouts.reject")}
-        </Button>
-      </div>
+      {mayApprove || !profile ? null : (
+        <p className="text-xs text-muted-foreground" data-testid="approval-not-yours">
+          {t(request.userId === profile?.id ? "payouts.notYoursOwn" : "payouts.notYours")}
+        </p>
+      )}
+      {mayApprove || mayReject ? (
+        <div className="flex flex-wrap gap-2">
+          {mayApprove ? (
+            <Button onClick={() => onDecide(true)}>
+              <Check aria-hidden="true" />
+              {t(beforeSending(request) ? "payouts.approveForSending" : "payouts.approve")}
+            </Button>
+          ) : null}
+          {mayReject ? (
+            <Button variant="outline" onClick={() => onDecide(false)}>
+              <X aria-hidden="true" />
+              {t("payouts.reject")}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </li>
   );
 }

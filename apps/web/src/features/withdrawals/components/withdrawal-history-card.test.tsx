@@ -159,6 +159,51 @@ describe("WithdrawalHistoryCard: payouts the chain confirms (ADR 058)", () => {
     ).toBeTruthy();
   });
 
+  it("says a hand-recorded payout was sent by support, never 'Confirmed', with its link (both languages)", async () => {
+    const tron = "ab".repeat(32);
+    const recorded: TWithdrawal = {
+      ...withdrawal("COMPLETED", 7),
+      network: "TRC20",
+      txHash: tron,
+      explorerUrl: `https://tronscan.org/#/transaction/${tron}`,
+      timeline: [
+        {
+          step: "requested",
+          txHash: null,
+          explorerUrl: null,
+          reason: null,
+          at: "2026-11-20T12:00:00.000Z",
+        },
+        {
+          step: "recorded",
+          txHash: tron,
+          explorerUrl: `https://tronscan.org/#/transaction/${tron}`,
+          reason: null,
+          at: "2026-11-20T12:10:00.000Z",
+        },
+      ],
+    };
+    for (const [lang, text, confirmed] of [
+      ["en", "Sent by support (transaction recorded, not verified on chain)", /Confirmed/],
+      [
+        "pt-BR",
+        "Enviado pelo suporte (transação registrada, não verificada na blockchain)",
+        /Confirmad/,
+      ],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      await i18n.loadNamespaces(["withdraw", "money"]);
+      const { unmount } = show([recorded]);
+      const timeline = screen.getByTestId("withdrawal-timeline");
+      expect(within(timeline).getByText(text)).toBeTruthy();
+      expect(timeline.textContent).not.toMatch(confirmed);
+      expect(within(timeline).getByRole("link").getAttribute("href")).toBe(
+        `https://tronscan.org/#/transaction/${tron}`,
+      );
+      unmount();
+    }
+  });
+
   it("marks the withdrawal a payout notification links to (?withdrawal=)", async () => {
     const list = (["SENT", "COMPLETED"] as const).map((s, i) => withdrawal(s, i + 1));
     const linked = list[1] as TWithdrawal;

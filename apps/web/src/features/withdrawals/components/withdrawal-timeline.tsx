@@ -6,8 +6,9 @@ import { useMoneyFormat } from "@/lib/use-money-format";
 
 /**
  * A withdrawal's timeline (ADR 058): requested → in review → approved (above 1,000) → sent (with
- * the explorer link and the confirmations so far) → confirmed, or failed with the reason and the
- * refund; a transaction the chain dropped shows why and that support sends it again.
+ * the explorer link and the confirmations so far) → confirmed — or, on a manual network, sent by
+ * support (recorded, not verified on chain, ADR 073) — or failed with the reason and the refund;
+ * a transaction the chain dropped shows why and that support sends it again.
  */
 export function WithdrawalTimeline({ withdrawal }: { withdrawal: TWithdrawal }) {
   const { t } = useTranslation("withdraw");
@@ -32,7 +33,7 @@ export function WithdrawalTimeline({ withdrawal }: { withdrawal: TWithdrawal }) 
                 })}
               </span>
             ) : null}
-            {s.explorerUrl && (s.step === "sent" || s.step === "confirmed") ? (
+            {s.explorerUrl && LINKED.has(s.step) ? (
               <a
                 href={s.explorerUrl}
                 target="_blank"
@@ -49,6 +50,9 @@ export function WithdrawalTimeline({ withdrawal }: { withdrawal: TWithdrawal }) 
     </details>
   );
 }
+
+/** The steps that carry a transaction: sent, confirmed, or recorded by support (ADR 073). */
+const LINKED = new Set<TWithdrawalStep["step"]>(["sent", "confirmed", "recorded"]);
 
 function label(t: TFunction<"withdraw">, s: TWithdrawalStep): string {
   if (s.step === "returned") {

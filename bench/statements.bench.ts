@@ -186,6 +186,12 @@ const logging = [
   "-c auto_explain.log_min_duration=0",
   "-c auto_explain.log_nested_statements=on",
   "-c auto_explain.log_format=text",
+  // Buffers and WAL per statement: what PostgreSQL touched and wrote, a figure the machine's load
+  // does not move (timing off: only the counts are wanted).
+  "-c auto_explain.log_analyze=on",
+  "-c auto_explain.log_timing=off",
+  "-c auto_explain.log_buffers=on",
+  "-c auto_explain.log_wal=on",
 ];
 function withOptions(options: string[]): string {
   const u = new URL(url);
@@ -194,8 +200,20 @@ function withOptions(options: string[]): string {
 }
 
 interface Counted {
+  /** Statements the server sent for the requests and waited for. */
   roundTrips: number;
+  /** Statements PostgreSQL executed for them, nested ones included. */
   statements: number;
+  /**
+   * Statements the requests set off without waiting, shared by the requests of a moment: the
+   * balance event's NOTIFY (one per batch, ADR 013) and the outboxes' polls after a nudge.
+   */
+  background: number;
+  /** Shared buffers hit or read by the top-level statements (nested work included). */
+  buffers: number;
+  /** WAL records and bytes written by the top-level statements (nested work included). */
+  walRecords: number;
+  walBytes: number;
   top: Map<string, number>;
   nested: Map<string, number>;
 }
@@ -209,23 +227,50 @@ function countSince(from: number): Counted {
   const nested = new Map<string, number>();
   let roundTrips = 0;
   let statements = 0;
+  let background = 0;
+  const isBackground = (q: string) => /^(select pg_notify\(|with due as)/i.test(q.trim());
+  let buffers = 0;
+  let walRecords = 0;
+  let walBytes = 0;
   const add = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     if (!line.includes(mark)) continue;
     const stmt = line.match(/LOG: {2}(?:statement|execute [^:]*): (.*)$/);
     if (stmt) {
-      roundTrips++;
-      add(top, (stmt[1] as string).replace(/\s+/g, " ").slice(0, 60));
+      const q = (stmt[1] as string).replace(/\s+/g, " ");
+      if (isBackground(q)) background++;
+      else roundTrips++;
+      add(top, q.slice(0, 60));
       continue;
     }
     if (/LOG: {2}duration: [\d.]+ ms {2}plan:/.test(line)) {
-      statements++;
       const q = (lines[i + 1] ?? "").replace(/^\s*Query Text:\s*/, "").replace(/\s+/g, " ");
+      if (!isBackground(q)) statements++;
       add(nested, q.slice(0, 70));
+      // A top-level command (`select vv_…(…) as outcome`): its plan's first Buffers and WAL
+      // lines hold the whole request's, the functions' statements included.
+      if (/^select vv_\w+\(.*\) as outcome/.test(q)) {
+        let sawBuffers = false;
+        let sawWal = false;
+        for (let j = i + 2; j < lines.length && !(lines[j] as string).includes(mark); j++) {
+          const l = lines[j] as string;
+          const b = !sawBuffers && l.match(/Buffers: shared (.*)$/);
+          if (b) {
+            sawBuffers = true;
+            for (const m of (b[1] as string).matchAll(/(hit|read)=(\d+)/g)) buffers += Number(m[2]);
+          }
+          const w = !sawWal && l.match(/WAL: records=(\d+)(?: fpi=\d+)? bytes=(\d+)/);
+          if (w) {
+            sawWal = true;
+            walRecords += Number(w[1]);
+            walBytes += Number(w[2]);
+          }
+        }
+      }
     }
   }
-  return { roundTrips, statements, top, nested };
+  return { roundTrips, statements, background, buffers, walRecords, walBytes, top, nested };
 }
 
 const results: Array<{ name: string; counted: Counted; server: number; pg: number }> = [];
@@ -279,12 +324,12 @@ nextSession = 0;
 }
 
 console.log(
-  `\n| request | round trips | statements executed (nested included) | server CPU µs | PostgreSQL CPU µs |`,
+  `\n| request | round trips | statements executed (nested included) | background statements | shared buffers | WAL records | WAL bytes | server CPU µs | PostgreSQL CPU µs |`,
 );
-console.log("|---|---:|---:|---:|---:|");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const r of results)
   console.log(
-    `| ${r.name} | ${(r.counted.roundTrips / COUNTED).toFixed(2)} | ${(r.counted.statements / COUNTED).toFixed(2)} | ${Math.round(r.server)} | ${Math.round(r.pg)} |`,
+    `| ${r.name} | ${(r.counted.roundTrips / COUNTED).toFixed(2)} | ${(r.counted.statements / COUNTED).toFixed(2)} | ${(r.counted.background / COUNTED).toFixed(2)} | ${(r.counted.buffers / COUNTED).toFixed(1)} | ${(r.counted.walRecords / COUNTED).toFixed(1)} | ${Math.round(r.counted.walBytes / COUNTED)} | ${Math.round(r.server)} | ${Math.round(r.pg)} |`,
   );
 if (process.env.STATEMENTS_DETAIL === "1")
   for (const r of results) {

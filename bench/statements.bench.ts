@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 // (STATEMENTS_PG_LOG, default /var/log/postgresql/postgresql-15-main.log, log_line_prefix
 // containing `%u@%d `). Run: BENCH_DATABASE_URL=… npm run bench -- statements
 import { queryRows } from "../apps/server/src/db/client";
+import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
 import { BASE, migratedDatabase, sessionCookie, startServer, stopServer, url } from "./harness";
 import { solutionsFor } from "./watch-solutions";
 
@@ -338,4 +339,11 @@ if (process.env.STATEMENTS_DETAIL === "1")
     console.log(`${r.name}: statements executed`);
     for (const [q, n] of r.counted.nested) console.log(`  ${(n / COUNTED).toFixed(2)} × ${q}`);
   }
+const report = await verifyLedger(db);
+console.log(
+  report.ok
+    ? "\nledger:verify OK after the bench"
+    : `\nledger:verify FAILED: ${report.problems.join("; ")}`,
+);
+if (!report.ok) process.exitCode = 1;
 await database.close();

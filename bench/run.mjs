@@ -3,13 +3,16 @@
 // on the PostgreSQL at 127.0.0.1:5432 (start one as .ci/run does). Each bench prints its table.
 //   npm run bench                 all benches
 //   npm run bench -- money auth   only those
+//   npm run bench -- statements   statements and CPU per money request (ADR 079; superuser, PG log)
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
 const all = ["auth", "money", "feed", "events", "market", "heartbeats"];
-const wanted = process.argv.slice(2).filter((a) => all.includes(a));
+// Run only when named: statements per money request from PostgreSQL's log (ADR 079).
+const optIn = ["statements"];
+const wanted = process.argv.slice(2).filter((a) => all.includes(a) || optIn.includes(a));
 const benches = wanted.length ? wanted : all;
 
 let url = process.env.BENCH_DATABASE_URL;

@@ -41,22 +41,23 @@ RETURNS uuid LANGUAGE plpgsql AS $$
 DECLARE
   v_default jsonb := vv_notification_defaults() -> p_kind;
   v_id uuid;
-  v_email boolean;
-  v_push boolean;
 BEGIN
   IF v_default IS NULL THEN RAISE EXCEPTION 'unknown notification kind %', p_kind; END IF;
-  INSERT INTO notifications (member_id, kind, params, created_at)
-  VALUES (p_member, p_kind, coalesce(p_params, '{}'::jsonb), coalesce(p_now, now()))
-  RETURNING id INTO v_id;
-  SELECT coalesce(np.email, (v_default ->> 'email')::boolean),
-         coalesce(np.push, (v_default ->> 'push')::boolean)
-    INTO v_email, v_push
-  FROM (SELECT 1) one
-  LEFT JOIN notification_preferences np ON np.member_id = p_member AND np.kind = p_kind;
+  -- One statement (ADR 079): the inbox row, the member's choice for the kind (else its default),
+  -- then the e-mail and the push deliveries the choice asks for.
+  WITH n AS (
+    INSERT INTO notifications (member_id, kind, params, created_at)
+    VALUES (p_member, p_kind, coalesce(p_params, '{}'::jsonb), coalesce(p_now, now()))
+    RETURNING id),
+  wants AS (
+    SELECT coalesce(np.email, (v_default ->> 'email')::boolean) AS email,
+           coalesce(np.push, (v_default ->> 'push')::boolean) AS push
+    FROM (SELECT 1) one
+    LEFT JOIN notification_preferences np ON np.member_id = p_member AND np.kind = p_kind),
   -- A payout confirmed, recorded or failed has its own e-mail (the withdrawal's, with its
   -- timeline and explorer link), queued by vv_withdraw_tell when the member keeps e-mail on for
   -- the kind.
-  IF v_email AND p_kind NOT IN ('payoutConfirmed', 'payoutRecorded', 'payoutFailed') THEN
+  mail AS (
     INSERT INTO mail_outbox ("to", kind, template, params, profile_id, next_attempt_at)
     SELECT u.email,
            CASE p_kind WHEN 'transferReceived' THEN 'transfer-received'
@@ -64,15 +65,16 @@ BEGIN
                        WHEN 'supportAnswered' THEN 'support-reply'
                        ELSE 'notification' END,
            CASE p_kind WHEN 'supportAnswered' THEN 'supportReply' ELSE p_kind END,
-           coalesce(p_params, '{}'::jsonb) || jsonb_build_object('notificationId', v_id),
+           coalesce(p_params, '{}'::jsonb) || jsonb_build_object('notificationId', n.id),
            p.id, coalesce(p_now, now())
-    FROM profiles p JOIN users u ON u.id = p.auth_uid
-    WHERE p.id = p_member AND p.deleted_at IS NULL;
-  END IF;
-  IF v_push THEN
+    FROM n, wants w, profiles p JOIN users u ON u.id = p.auth_uid
+    WHERE w.email AND p_kind NOT IN ('payoutConfirmed', 'payoutRecorded', 'payoutFailed')
+      AND p.id = p_member AND p.deleted_at IS NULL),
+  push AS (
     INSERT INTO push_outbox (notification_id, subscription_id, next_attempt_at, created_at)
-    SELECT v_id, s.id, coalesce(p_now, now()), coalesce(p_now, now()) FROM push_subscriptions s WHERE s.member_id = p_member;
-  END IF;
+    SELECT n.id, s.id, coalesce(p_now, now()), coalesce(p_now, now())
+    FROM n, wants w, push_subscriptions s WHERE w.push AND s.member_id = p_member)
+  SELECT id INTO v_id FROM n;
   -- The bell of an open tab: a NOTIFY, delivered at commit. Not for the kinds caused by hot money
   -- commands (a transfer, a market sale, a milestone inside ledger_post): a NOTIFY serialises the
   -- commits that take one (ADR 013), and those causes already change the member's balances, whose

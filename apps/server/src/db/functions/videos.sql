@@ -170,8 +170,17 @@ BEGIN
     -- ATTENTION (ADR 046): completes only on the heartbeats' attested content seconds, checked
     -- on the row in this statement so no race can complete on elapsed time alone.
     AND s.content_attested_ms >= p_content_seconds * 1000
-  RETURNING s.video_id, to_jsonb(s.*), v.user_id, cp.suspended
-    INTO v_video, v_session, v_creator, v_creator_suspended;
+  -- The ledger accounts the credit posts to, read in this statement (ADR 079): the issuance
+  -- account, the watcher's and the creator's HELD accounts (hold: was kind = 'member').
+  RETURNING s.video_id, to_jsonb(s.*), v.user_id, cp.suspended,
+    (SELECT a.id FROM ledger_accounts a
+     WHERE a.profile_id IS NULL AND a.kind = 'rewards' AND a.currency = 'VIEWS'),
+    (SELECT a.id FROM ledger_accounts a
+     WHERE a.profile_id = p_member AND a.kind = 'member_held' AND a.currency = 'VIEWS'),
+    (SELECT a.id FROM ledger_accounts a
+     WHERE a.profile_id = v.user_id AND a.kind = 'member_held' AND a.currency = 'VIEWS')
+    INTO v_video, v_session, v_creator, v_creator_suspended,
+      v_rewards_account, v_watcher_account, v_creator_account;
   IF v_video IS NULL THEN
     SELECT status INTO v_status FROM ads_sessions WHERE id = p_session AND user_id = p_member;
     IF v_status IS NULL THEN PERFORM vv_refuse('NOT_FOUND', '{"context": "watchSession"}'); END IF;
@@ -210,24 +219,26 @@ BEGIN
   END IF;
   -- No reward of any kind reaches a suspended member: their video pays its watcher only.
   v_creator_reward := CASE WHEN v_creator_suspended THEN 0 ELSE p_creator_reward END;
-  SELECT max(id) FILTER (WHERE profile_id IS NULL), max(id) FILTER (WHERE profile_id = p_member),
-         max(id) FILTER (WHERE profile_id = v_creator)
-    INTO v_rewards_account, v_watcher_account, v_creator_account
-  FROM ledger_accounts
-  WHERE currency = 'VIEWS'
-    -- hold: the watcher's and the creator's HELD accounts (was kind = 'member').
-    AND ((profile_id IN (p_member, v_creator) AND kind = 'member_held') OR (profile_id IS NULL AND kind = 'rewards'));
-  PERFORM ledger_post('watch_reward', p_member,
+  -- Assigned, not PERFORMed: evaluated without a statement of its own.
+  v_tx := ledger_post('watch_reward', p_member,
     jsonb_build_object('videoId', v_video, 'sessionId', p_session),
     ARRAY[v_rewards_account, v_watcher_account, v_creator_account],
     ARRAY[-(p_watcher_reward + v_creator_reward), p_watcher_reward, v_creator_reward],
     ARRAY[NULL, v_creator, p_member], v_tx);
-  -- hold: one hold per member credited (none for a suspended creator's zero credit).
-  PERFORM vv_hold_credit(v_tx, p_now, p_hold_hours, 'VIEWS', ARRAY[p_member, v_creator],
-    ARRAY[p_watcher_reward, v_creator_reward], ARRAY['watch_reward', 'creator_credit'],
-    ARRAY[p_session, p_session]);
+  -- hold: one hold per member credited (none for a suspended creator's zero credit), clearing
+  -- after the hours of the member's risk level (as vv_hold_credit writes them, in the statement
+  -- that counts the watch: ADR 079).
   WITH counted AS (UPDATE videos SET watched_count = watched_count + 1 WHERE id = v_video)
-  SELECT vv_balances(p_member) INTO v_balances;
+  INSERT INTO earning_holds (member_id, currency, amount, source_kind, source_id,
+                             ledger_transaction_id, created_at, clears_at)
+  SELECT h.member, 'VIEWS', h.amount, h.source, p_session, v_tx, p_now,
+         p_now + make_interval(hours => coalesce((p_hold_hours ->> coalesce(r.level, 'normal'))::int,
+                                                 (p_hold_hours ->> 'normal')::int))
+  FROM unnest(ARRAY[p_member, v_creator], ARRAY[p_watcher_reward, v_creator_reward],
+              ARRAY['watch_reward', 'creator_credit']) AS h(member, amount, source)
+  LEFT JOIN member_risk r ON r.member_id = h.member
+  WHERE h.amount > 0;
+  v_balances := vv_balances(p_member);
   RETURN vv_answer(p_member, NULL, 200, jsonb_build_object(
     'session', v_session, 'rewardViews', p_watcher_reward::text, 'balances', v_balances),
     ARRAY[p_member, v_creator]);

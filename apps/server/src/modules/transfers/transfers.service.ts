@@ -9,7 +9,7 @@ import {
   type TTransferResult,
   transferProblem,
 } from "@viewvault/shared";
-import { type Db, type DbOrTx, prepared, runPrepared } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { assertCashoutAllowed } from "../enforcement/enforcement.service";
 import type { Idempotency } from "../idempotency/idempotency";
@@ -41,21 +41,16 @@ export async function findRecipient(db: DbOrTx, query: string): Promise<ProfileR
   return profile && !profile.suspended ? profile : undefined;
 }
 
-const PROFILE_ID_BY_USERNAME = prepared(
-  "select id from profiles where lower(username) = lower($1) limit 1",
-);
-
 /**
- * The profile id the recipient field names (`recipientRef`), or null for no one: an id as
- * written, a username looked up (one indexed read). The transfer command checks, at commit,
- * that this member still exists, can receive, and is not the sender.
+ * Whom the recipient field names (`recipientRef`), as the transfer command takes it: a profile id
+ * as written, '@' and a username, or null for no one. The command looks the member up itself, in
+ * its one statement (ADR 079), and checks at commit that they exist, can receive and are not the
+ * sender.
  */
-async function recipientId(db: Db, value: string): Promise<string | null> {
+function recipientArg(value: string): string | null {
   const ref = recipientRef(value);
   if (!ref) return null;
-  if ("id" in ref) return ref.id;
-  const [row] = await runPrepared<{ id: string }>(db, PROFILE_ID_BY_USERNAME, [ref.username]);
-  return row?.id ?? null;
+  return "id" in ref ? ref.id : `@${ref.username}`;
 }
 
 export async function previewRecipient(
@@ -89,8 +84,8 @@ interface TransferRow {
  * The seeds' checks in the seeds' order (the shared sequence the form runs too), the recipient
  * the field names (`recipientRef`, ADR 043), then the transfer command (vv_transfer,
  * db/functions/transfers.sql): in one
- * statement it claims the Idempotency-Key, refuses a recipient who is no one, the sender or
- * suspended (RECIPIENT_NOT_FOUND after the claim, so a retry replays the first answer), posts,
+ * statement, the request's one round trip (ADR 079), it claims the Idempotency-Key, finds the
+ * recipient by id or username, refuses one who is no one, the sender or suspended (RECIPIENT_NOT_FOUND after the claim, so a retry replays the first answer), posts,
  * records the transfer, queues the recipient's e-mail notice and answers.
  */
 export async function createTransfer(
@@ -109,7 +104,7 @@ export async function createTransfer(
     {
       sender: sender.id,
       ...idem,
-      recipient: await recipientId(money.db, request.recipient),
+      recipient: recipientArg(request.recipient),
       currency: request.transferType,
       amount,
       senderUsername: sender.username,

@@ -66,6 +66,266 @@ declare module "fastify" {
   }
 }
 
+/** This instance's listeners, and what it hears from the others. */
+function createHub() {
+  const instance = randomUUID().slice(0, 8);
+  const balanceListeners = new Map<string, Set<() => void>>();
+  const memberListeners = new Set<(authUid: string) => void>();
+  const resetListeners = new Set<() => void>();
+  const announceListeners = new Set<(event: Announcement, members: string[] | null) => void>();
+
+  const dispatchBalances = (ids: Iterable<string>) => {
+    for (const id of ids) for (const listener of balanceListeners.get(id) ?? []) listener();
+  };
+  const dispatchAnnouncement = (event: Announcement, members: string[] | null) => {
+    for (const listener of announceListeners) listener(event, members);
+  };
+  return {
+    instance,
+    balanceListeners,
+    memberListeners,
+    resetListeners,
+    announceListeners,
+    live: false,
+    dispatchBalances,
+    dispatchAnnouncement,
+    dispatchMember: (authUid: string | undefined) => {
+      if (authUid) for (const listener of memberListeners) listener(authUid);
+    },
+    dispatchNotification: (memberId: string | undefined) => {
+      if (memberId) dispatchAnnouncement("notifications", [memberId]);
+    },
+    reset: () => {
+      for (const listener of resetListeners) listener();
+    },
+    /** "<instance>|id,id,…" from another instance. */
+    receiveBalances: (payload: string | undefined) => {
+      if (!payload) return;
+      const [from, ids = ""] = payload.split("|");
+      if (from !== instance) dispatchBalances(ids.split(",").filter(Boolean));
+    },
+    /** "<instance>|<event>|id,id,…" (or "*" for every stream) from another instance. */
+    receiveAnnouncement: (payload: string | undefined) => {
+      if (!payload) return;
+      const [from, event = "", ids = ""] = payload.split("|");
+      if (from === instance || !ANNOUNCEMENTS.includes(event)) return;
+      dispatchAnnouncement(
+        event as Announcement,
+        ids === "*" ? null : ids.split(",").filter(Boolean),
+      );
+    },
+  };
+}
+type Hub = ReturnType<typeof createHub>;
+
+/** How this instance reaches the others, and how it stops listening. */
+interface Transport {
+  broadcast(payloads: string[]): Promise<void>;
+  sendAnnouncement(payload: string): Promise<void>;
+  stop(): Promise<void>;
+}
+const SILENT: Transport = {
+  broadcast: async () => {},
+  sendAnnouncement: async () => {},
+  stop: async () => {},
+};
+
+/** One process owns the embedded database: nothing to broadcast, member changes in-process. */
+async function listenInProcess(
+  pglite: NonNullable<Database["pglite"]>,
+  hub: Hub,
+): Promise<Transport> {
+  const unlisten = await pglite.listen(MEMBERS_CHANNEL, hub.dispatchMember);
+  const unlistenNotifications = await pglite.listen(
+    NOTIFICATIONS_CHANNEL,
+    hub.dispatchNotification,
+  );
+  hub.live = true;
+  return {
+    ...SILENT,
+    stop: async () => {
+      await unlisten();
+      await unlistenNotifications();
+    },
+  };
+}
+
+/**
+ * A LISTEN connection of its own, reconnected when lost. Without Redis it also carries balances
+ * and announcements, sent with pg_notify on the pool.
+ */
+async function listenOnPostgres(
+  app: FastifyInstance,
+  hub: Hub,
+  { url, pool, withBroadcast }: { url: string; pool: pg.Pool; withBroadcast: boolean },
+): Promise<Transport> {
+  let client: pg.Client | undefined;
+  let closing = false;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (msg) => {
+      if (msg.channel === MEMBERS_CHANNEL) hub.dispatchMember(msg.payload);
+      else if (msg.channel === NOTIFICATIONS_CHANNEL) hub.dispatchNotification(msg.payload);
+      else if (msg.channel === ANNOUNCE_CHANNEL) hub.receiveAnnouncement(msg.payload);
+      else hub.receiveBalances(msg.payload);
+    });
+    let lost = false;
+    // An error, or an end without one (the server went away): either way, once, and only for
+    // the connection in use (a failed connect is retried by `retry`).
+    const onLost = (error?: Error) => {
+      if (lost || closing || client !== c) return;
+      lost = true;
+      app.log.warn({ err: error }, "LISTEN connection lost; reconnecting");
+      hub.live = false;
+      hub.reset();
+      c.end().catch(() => undefined);
+      setTimeout(() => void retry(), 1000).unref();
+    };
+    c.on("error", onLost);
+    c.on("end", () => onLost());
+    await c.connect();
+    await c.query(`LISTEN ${MEMBERS_CHANNEL}`);
+    await c.query(`LISTEN ${NOTIFICATIONS_CHANNEL}`);
+    if (withBroadcast) {
+      await c.query(`LISTEN ${BALANCES_CHANNEL}`);
+      await c.query(`LISTEN ${ANNOUNCE_CHANNEL}`);
+    }
+    client = c;
+    // Whatever changed while nobody listened is forgotten before caches are trusted again.
+    hub.reset();
+    hub.live = true;
+  };
+  const retry = async () => {
+    try {
+      await connect();
+    } catch {
+      if (!closing) setTimeout(() => void retry(), 1000).unref();
+    }
+  };
+  await connect();
+  const stop = async () => {
+    closing = true;
+    await client?.end().catch(() => undefined);
+  };
+  if (!withBroadcast) return { ...SILENT, stop };
+  return {
+    broadcast: async (payloads) => {
+      for (const payload of payloads)
+        await pool.query("select pg_notify($1, $2)", [BALANCES_CHANNEL, payload]);
+    },
+    sendAnnouncement: async (payload) => {
+      await pool.query("select pg_notify($1, $2)", [ANNOUNCE_CHANNEL, payload]);
+    },
+    stop,
+  };
+}
+
+/** Balances and announcements over Redis PUBLISH; `underneath` still hears member changes. */
+async function overRedis(publisher: Redis, hub: Hub, underneath: Transport): Promise<Transport> {
+  const subscriber = publisher.duplicate();
+  await subscriber.subscribe(BALANCES_CHANNEL, ANNOUNCE_CHANNEL);
+  subscriber.on("message", (channel: string, message: string) => {
+    if (channel === ANNOUNCE_CHANNEL) hub.receiveAnnouncement(message);
+    else hub.receiveBalances(message);
+  });
+  return {
+    sendAnnouncement: async (payload) => {
+      await publisher.publish(ANNOUNCE_CHANNEL, payload);
+    },
+    broadcast: async (payloads) => {
+      for (const payload of payloads) await publisher.publish(BALANCES_CHANNEL, payload);
+    },
+    stop: async () => {
+      await underneath.stop();
+      await subscriber.quit().catch(() => undefined);
+    },
+  };
+}
+
+/** Balance changes gathered for FLUSH_MS, then broadcast in NOTIFY-sized batches. */
+function balanceBatcher(app: FastifyInstance, instance: string, transport: Transport) {
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    const ids = [...pending];
+    pending = new Set();
+    const payloads: string[] = [];
+    for (let i = 0; i < ids.length; i += MAX_IDS_PER_NOTIFY)
+      payloads.push(`${instance}|${ids.slice(i, i + MAX_IDS_PER_NOTIFY).join(",")}`);
+    transport
+      .broadcast(payloads)
+      .catch((error) => app.log.warn({ err: error }, "could not broadcast balance changes"));
+  };
+  return {
+    add(profileIds: string[]) {
+      for (const id of profileIds) pending.add(id);
+      timer ??= setTimeout(flush, FLUSH_MS);
+    },
+    /** On close: what is still waiting goes out now. */
+    flushNow() {
+      if (timer) {
+        clearTimeout(timer);
+        flush();
+      }
+    },
+  };
+}
+
+const subscribe = <T>(set: Set<T>, listener: T) => {
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+};
+
+function realtimeOf(
+  app: FastifyInstance,
+  hub: Hub,
+  {
+    embedded,
+    transport,
+    batcher,
+  }: {
+    embedded: boolean;
+    transport: Transport;
+    batcher: ReturnType<typeof balanceBatcher>;
+  },
+): Realtime {
+  return {
+    subscribe(profileId, listener) {
+      let set = hub.balanceListeners.get(profileId);
+      if (!set) {
+        set = new Set();
+        hub.balanceListeners.set(profileId, set);
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) hub.balanceListeners.delete(profileId);
+      };
+    },
+    publish(profileIds) {
+      hub.dispatchBalances(profileIds);
+      if (embedded) return;
+      batcher.add(profileIds);
+    },
+    announce(event, members) {
+      hub.dispatchAnnouncement(event, members);
+      if (embedded) return;
+      // Few and small (a winner a day, a bonus now and then): sent at once, not batched.
+      const ids = members === null ? "*" : members.join(",");
+      transport
+        .sendAnnouncement(`${hub.instance}|${event}|${ids}`)
+        .catch((error) => app.log.warn({ err: error }, "could not broadcast an announcement"));
+    },
+    onAnnounce: (listener) => subscribe(hub.announceListeners, listener),
+    onMemberChanged: (listener) => subscribe(hub.memberListeners, listener),
+    onReset: (listener) => subscribe(hub.resetListeners, listener),
+    connected: () => hub.live,
+  };
+}
+
 /**
  * Live updates across instances, never inside a money transaction (ADR 013). A money command
  * returns whom it touched; `publish` wakes this instance's open streams at once and sends the ids
@@ -76,206 +336,28 @@ declare module "fastify" {
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: { database: Database; redis?: Redis | undefined }) => {
-    const instance = randomUUID().slice(0, 8);
-    const balanceListeners = new Map<string, Set<() => void>>();
-    const memberListeners = new Set<(authUid: string) => void>();
-    const resetListeners = new Set<() => void>();
-    const announceListeners = new Set<(event: Announcement, members: string[] | null) => void>();
-    let live = false;
-
-    const dispatchBalances = (ids: Iterable<string>) => {
-      for (const id of ids) for (const listener of balanceListeners.get(id) ?? []) listener();
-    };
-    const dispatchMember = (authUid: string | undefined) => {
-      if (authUid) for (const listener of memberListeners) listener(authUid);
-    };
-    const reset = () => {
-      for (const listener of resetListeners) listener();
-    };
-    /** "<instance>|id,id,…" from another instance. */
-    const receiveBalances = (payload: string | undefined) => {
-      if (!payload) return;
-      const [from, ids = ""] = payload.split("|");
-      if (from !== instance) dispatchBalances(ids.split(",").filter(Boolean));
-    };
-
-    const dispatchAnnouncement = (event: Announcement, members: string[] | null) => {
-      for (const listener of announceListeners) listener(event, members);
-    };
-    /** "<instance>|<event>|id,id,…" (or "*" for every stream) from another instance. */
-    const receiveAnnouncement = (payload: string | undefined) => {
-      if (!payload) return;
-      const [from, event = "", ids = ""] = payload.split("|");
-      if (from === instance || !ANNOUNCEMENTS.includes(event)) return;
-      dispatchAnnouncement(
-        event as Announcement,
-        ids === "*" ? null : ids.split(",").filter(Boolean),
-      );
-    };
-    const dispatchNotification = (memberId: string | undefined) => {
-      if (memberId) dispatchAnnouncement("notifications", [memberId]);
-    };
-    let sendAnnouncement: (payload: string) => Promise<void> = async () => {};
-
-    let pending = new Set<string>();
-    let timer: NodeJS.Timeout | undefined;
-    let broadcast: (payloads: string[]) => Promise<void> = async () => {};
-    const flush = () => {
-      timer = undefined;
-      const ids = [...pending];
-      pending = new Set();
-      const payloads: string[] = [];
-      for (let i = 0; i < ids.length; i += MAX_IDS_PER_NOTIFY)
-        payloads.push(`${instance}|${ids.slice(i, i + MAX_IDS_PER_NOTIFY).join(",")}`);
-      broadcast(payloads).catch((error) =>
-        app.log.warn({ err: error }, "could not broadcast balance changes"),
-      );
-    };
-
+    const hub = createHub();
     const { database } = opts;
-    let stop: () => Promise<void> = async () => {};
+    let transport = SILENT;
     if (database.pglite) {
-      // One process owns the embedded database: nothing to broadcast, member changes in-process.
-      const unlisten = await database.pglite.listen(MEMBERS_CHANNEL, dispatchMember);
-      const unlistenNotifications = await database.pglite.listen(
-        NOTIFICATIONS_CHANNEL,
-        dispatchNotification,
-      );
-      live = true;
-      stop = async () => {
-        await unlisten();
-        await unlistenNotifications();
-      };
+      transport = await listenInProcess(database.pglite, hub);
     } else if (database.url && database.pool) {
-      const url = database.url;
-      const pool = database.pool;
-      let client: pg.Client | undefined;
-      let closing = false;
-      const connect = async (): Promise<void> => {
-        const c = new pg.Client({ connectionString: url });
-        c.on("notification", (msg) => {
-          if (msg.channel === MEMBERS_CHANNEL) dispatchMember(msg.payload);
-          else if (msg.channel === NOTIFICATIONS_CHANNEL) dispatchNotification(msg.payload);
-          else if (msg.channel === ANNOUNCE_CHANNEL) receiveAnnouncement(msg.payload);
-          else receiveBalances(msg.payload);
-        });
-        let lost = false;
-        // An error, or an end without one (the server went away): either way, once, and only for
-        // the connection in use (a failed connect is retried by `retry`).
-        const onLost = (error?: Error) => {
-          if (lost || closing || client !== c) return;
-          lost = true;
-          app.log.warn({ err: error }, "LISTEN connection lost; reconnecting");
-          live = false;
-          reset();
-          c.end().catch(() => undefined);
-          setTimeout(() => void retry(), 1000).unref();
-        };
-        c.on("error", onLost);
-        c.on("end", () => onLost());
-        await c.connect();
-        await c.query(`LISTEN ${MEMBERS_CHANNEL}`);
-        await c.query(`LISTEN ${NOTIFICATIONS_CHANNEL}`);
-        if (!opts.redis) {
-          await c.query(`LISTEN ${BALANCES_CHANNEL}`);
-          await c.query(`LISTEN ${ANNOUNCE_CHANNEL}`);
-        }
-        client = c;
-        // Whatever changed while nobody listened is forgotten before caches are trusted again.
-        reset();
-        live = true;
-      };
-      const retry = async () => {
-        try {
-          await connect();
-        } catch {
-          if (!closing) setTimeout(() => void retry(), 1000).unref();
-        }
-      };
-      await connect();
-      if (!opts.redis) {
-        broadcast = async (payloads) => {
-          for (const payload of payloads)
-            await pool.query("select pg_notify($1, $2)", [BALANCES_CHANNEL, payload]);
-        };
-        sendAnnouncement = async (payload) => {
-          await pool.query("select pg_notify($1, $2)", [ANNOUNCE_CHANNEL, payload]);
-        };
-      }
-      stop = async () => {
-        closing = true;
-        await client?.end().catch(() => undefined);
-      };
-    }
-
-    if (opts.redis && !database.pglite) {
-      const publisher = opts.redis;
-      const subscriber = publisher.duplicate();
-      await subscriber.subscribe(BALANCES_CHANNEL, ANNOUNCE_CHANNEL);
-      subscriber.on("message", (channel: string, message: string) => {
-        if (channel === ANNOUNCE_CHANNEL) receiveAnnouncement(message);
-        else receiveBalances(message);
+      transport = await listenOnPostgres(app, hub, {
+        url: database.url,
+        pool: database.pool,
+        withBroadcast: !opts.redis,
       });
-      sendAnnouncement = async (payload) => {
-        await publisher.publish(ANNOUNCE_CHANNEL, payload);
-      };
-      broadcast = async (payloads) => {
-        for (const payload of payloads) await publisher.publish(BALANCES_CHANNEL, payload);
-      };
-      const previous = stop;
-      stop = async () => {
-        await previous();
-        await subscriber.quit().catch(() => undefined);
-      };
     }
+    if (opts.redis && !database.pglite) transport = await overRedis(opts.redis, hub, transport);
 
+    const batcher = balanceBatcher(app, hub.instance, transport);
     app.addHook("onClose", async () => {
-      if (timer) {
-        clearTimeout(timer);
-        flush();
-      }
-      await stop();
+      batcher.flushNow();
+      await transport.stop();
     });
-
-    const subscribe = <T>(set: Set<T>, listener: T) => {
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-      };
-    };
-
-    app.decorate("realtime", {
-      subscribe(profileId, listener) {
-        let set = balanceListeners.get(profileId);
-        if (!set) {
-          set = new Set();
-          balanceListeners.set(profileId, set);
-        }
-        set.add(listener);
-        return () => {
-          set.delete(listener);
-          if (set.size === 0) balanceListeners.delete(profileId);
-        };
-      },
-      publish(profileIds) {
-        dispatchBalances(profileIds);
-        if (database.pglite) return;
-        for (const id of profileIds) pending.add(id);
-        timer ??= setTimeout(flush, FLUSH_MS);
-      },
-      announce(event, members) {
-        dispatchAnnouncement(event, members);
-        if (database.pglite) return;
-        // Few and small (a winner a day, a bonus now and then): sent at once, not batched.
-        const ids = members === null ? "*" : members.join(",");
-        sendAnnouncement(`${instance}|${event}|${ids}`).catch((error) =>
-          app.log.warn({ err: error }, "could not broadcast an announcement"),
-        );
-      },
-      onAnnounce: (listener) => subscribe(announceListeners, listener),
-      onMemberChanged: (listener) => subscribe(memberListeners, listener),
-      onReset: (listener) => subscribe(resetListeners, listener),
-      connected: () => live,
-    } satisfies Realtime);
+    app.decorate(
+      "realtime",
+      realtimeOf(app, hub, { embedded: Boolean(database.pglite), transport, batcher }),
+    );
   },
 );

@@ -1,6 +1,6 @@
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { PRODUCT_NAME, USERNAME_RULES } from "@viewvault/shared";
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { twoFactor, username } from "better-auth/plugins";
 import type { Redis } from "ioredis";
@@ -62,6 +62,71 @@ const profilesModel = {
   },
 } as const;
 
+/** Who may call Better Auth: PUBLIC_URL, TRUSTED_ORIGINS and, outside production, the page's own. */
+function trustedOriginsOf(env: Env) {
+  return (request?: Request) => {
+    const origins = [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS];
+    const origin = request?.headers.get("origin");
+    if (
+      env.NODE_ENV !== "production" &&
+      origin &&
+      isServedOrigin({
+        origin,
+        host: request?.headers.get("host"),
+        secFetchSite: request?.headers.get("sec-fetch-site"),
+      })
+    ) {
+      origins.push(origin);
+    }
+    return origins;
+  };
+}
+
+/** Better Auth's tables through Drizzle, with transactions (profiles: where the username lives). */
+function authDatabase(db: Db) {
+  return drizzleAdapter(db, {
+    provider: "pg",
+    transaction: true,
+    schema: {
+      user: users,
+      session: sessions,
+      account: accounts,
+      verification: verifications,
+      twoFactor: twoFactors,
+      passkey: passkeys,
+      profile: profiles,
+    },
+  });
+}
+
+/** E-mail + password: confirmed before the first sign-in, reset by a link that ends sessions. */
+function passwordSignIn(mail: ReturnType<typeof authMail>) {
+  return {
+    enabled: true,
+    requireEmailVerification: true,
+    autoSignIn: false,
+    minPasswordLength: 6,
+    maxPasswordLength: 128,
+    revokeSessionsOnPasswordReset: true,
+    resetPasswordTokenExpiresIn: 60 * 60,
+    password: { hash: hashPassword, verify: verifyPassword },
+    sendResetPassword: mail.sendResetPassword,
+  } satisfies BetterAuthOptions["emailAndPassword"];
+}
+
+/** Cookies (prefix vv, HTTP-only, secure on https), the client IP header, and origin checks everywhere. */
+function cookiesAndChecks(https: boolean) {
+  return {
+    cookiePrefix: "vv",
+    useSecureCookies: https,
+    defaultCookieAttributes: { httpOnly: true, sameSite: "lax" as const, secure: https },
+    ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    // Better Auth skips its origin and callback checks when NODE_ENV=test unless told otherwise:
+    // check them everywhere, so tests see what members get.
+    disableOriginCheck: false,
+  } satisfies BetterAuthOptions["advanced"];
+}
+
 /**
  * Better Auth for ViewVault: e-mail + password with confirmation, usernames, TOTP two-factor,
  * database sessions in HTTP-only cookies, and rate limits in the database (or Redis). Composed of
@@ -85,36 +150,9 @@ export function createAuth(deps: AuthDeps) {
     secret: deps.secret,
     // The security plugin's rule: PUBLIC_URL and TRUSTED_ORIGINS, and outside production also the
     // address the page was served on (http://127.0.0.1:3000, a LAN address).
-    trustedOrigins: (request) => {
-      const origins = [env.PUBLIC_URL, ...env.TRUSTED_ORIGINS];
-      const origin = request?.headers.get("origin");
-      if (
-        env.NODE_ENV !== "production" &&
-        origin &&
-        isServedOrigin({
-          origin,
-          host: request?.headers.get("host"),
-          secFetchSite: request?.headers.get("sec-fetch-site"),
-        })
-      ) {
-        origins.push(origin);
-      }
-      return origins;
-    },
+    trustedOrigins: trustedOriginsOf(env),
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      transaction: true,
-      schema: {
-        user: users,
-        session: sessions,
-        account: accounts,
-        verification: verifications,
-        twoFactor: twoFactors,
-        passkey: passkeys,
-        profile: profiles,
-      },
-    }),
+    database: authDatabase(db),
     // Profile edits go through /api/me (usernames live in profiles); accounts are not deleted from here.
     disabledPaths: ["/update-user", "/change-email", "/delete-user", "/is-username-available"],
     user: {
@@ -125,17 +163,7 @@ export function createAuth(deps: AuthDeps) {
         signupUserAgent: { type: "string", required: false, input: false, returned: false },
       },
     },
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      autoSignIn: false,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
-      revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
-      password: { hash: hashPassword, verify: verifyPassword },
-      sendResetPassword: mail.sendResetPassword,
-    },
+    emailAndPassword: passwordSignIn(mail),
     emailVerification: mail.emailVerification,
     session: sessionLifetime,
     rateLimit: {
@@ -156,15 +184,7 @@ export function createAuth(deps: AuthDeps) {
         "/passkey/verify-authentication": { window: 60, max: 10 },
       },
     },
-    advanced: {
-      cookiePrefix: "vv",
-      useSecureCookies: https,
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https },
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      // Better Auth skips its origin and callback checks when NODE_ENV=test unless told otherwise:
-      // check them everywhere, so tests see what members get.
-      disableOriginCheck: false,
-    },
+    advanced: cookiesAndChecks(https),
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await authRequestHooks.before(ctx);

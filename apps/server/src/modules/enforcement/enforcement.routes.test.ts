@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { client } from "../../../test/accounts";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { useTestApp } from "../../../test/app";
 import { createSignedInMember, USDT } from "../../../test/factories";
 import { memberEnforcement } from "../../db/schema";
 import { verifyLedger } from "../ledger/verify-ledger";
 
-let t: TestApp;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Staff's pause as the fraud desk writes it (the desk's own route is tested in modules/fraud). */
 async function pause(memberId: string, reason: string) {

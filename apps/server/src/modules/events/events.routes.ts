@@ -10,9 +10,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
+import type { RouteApp } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
 import { moneyRoute } from "../idempotency/money-route";
-import { createDailyClaimGate } from "./daily-claim-gate";
+import { createDailyClaimGate, type DailyClaimGate } from "./daily-claim-gate";
 import { claimAnnual, claimDaily, dailyWinners, eventsState } from "./events.service";
 
 const errors = {
@@ -32,15 +33,13 @@ const claimLimit = { rateLimit: { max: 10, timeWindow: 60_000 } };
  */
 const TOO_LATE = new AppError("EVENT_ALREADY_CLAIMED", { context: "daily" });
 
-/** The Daily First Claim and the annual "1 Million Views" event (ADR 018). */
-export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dailyGate = createDailyClaimGate();
-  /**
-   * After the member is known and before the rate limit's counter (ADR 037): once this process
-   * knows today's committed winner, anyone else is "Too Late!" without a query; until then a
-   * claim waits for its turn at the database.
-   */
-  const dailyTurn = async (request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * After the member is known and before the rate limit's counter (ADR 037): once this process
+ * knows today's committed winner, anyone else is "Too Late!" without a query; until then a
+ * claim waits for its turn at the database.
+ */
+function dailyTurnOf(app: RouteApp, dailyGate: DailyClaimGate) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const schedule = dailySchedule(app.clock.now());
     if (!schedule.open) return;
     const turn = await dailyGate.admit(schedule.date, currentMember(request).profile.id);
@@ -49,7 +48,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (reply.raw.closed || request.raw.destroyed) turn.done();
     else reply.raw.once("close", turn.done);
   };
+}
 
+/** The events now, and the daily winners. */
+function stateRoutes(app: RouteApp, dailyGate: DailyClaimGate): void {
   app.get(
     "/api/events",
     {
@@ -83,7 +85,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => dailyWinners(app.db, app.clock),
   );
+}
 
+/** The two claims: money commands, replayable by Idempotency-Key. */
+function claimRoutes(app: RouteApp, dailyGate: DailyClaimGate): void {
+  const dailyTurn = dailyTurnOf(app, dailyGate);
   app.post(
     "/api/events/daily/claim",
     {
@@ -117,4 +123,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       moneyRoute(request, reply, (idem) => claimAnnual(app, currentMember(request).profile, idem)),
   );
+}
+
+/** The Daily First Claim and the annual "1 Million Views" event (ADR 018). */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const dailyGate = createDailyClaimGate();
+  stateRoutes(app, dailyGate);
+  claimRoutes(app, dailyGate);
 };

@@ -1,14 +1,12 @@
 import { HOLD } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/app";
 import { createSignedInMember, fundHeld, memberFactory } from "../../../test/factories";
-import { startOembedStandIn } from "../../../test/oembed-stand-in";
 import { attendSession } from "../../../test/watch";
 import { queryRows } from "../../db/client";
 import { fixedClock } from "../../lib/clock";
 import { readBalances } from "../ledger/ledger.repository";
-import { verifyLedger } from "../ledger/verify-ledger";
 import {
   clawBackHold,
   clawBackMemberHolds,
@@ -17,25 +15,19 @@ import {
   memberHolds,
 } from "./holds.service";
 
-let t: TestApp;
-let oembed: Awaited<ReturnType<typeof startOembedStandIn>>;
 let staff: { profileId: string; role: string };
 const clock = fixedClock("2026-11-21T12:00:00.000Z");
+const t = useTestApp({
+  clock,
+  oembed: { titles: { hOlDsVideo1: "A video that pays on hold" } },
+  verifyLedger: true,
+});
 const db = () => t.database.db;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  oembed = await startOembedStandIn({ hOlDsVideo1: "A video that pays on hold" });
-  t = await createTestApp({ clock, env: { OEMBED_URL: oembed.url } });
   const admin = await memberFactory.create({ role: "admin" }, { transient: { db: db() } });
   staff = { profileId: admin.profile.id, role: "admin" };
-});
-afterAll(async () => {
-  await t.close();
-  await oembed.close();
-});
-afterEach(async () => {
-  expect((await verifyLedger(db())).problems).toEqual([]);
 });
 
 const member = (views = 0n) => createSignedInMember(t.app, { views });

@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/app";
 import { createSignedInMember, fund } from "../../../test/factories";
-import { verifyLedger } from "../ledger/verify-ledger";
 
-let t: TestApp;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
-  });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  const report = await verifyLedger(db());
-  expect(report.problems).toEqual([]);
+const t = useTestApp({
+  env: { BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
+  verifyLedger: true,
 });
 
 function member(views = 0n, usdt = 0n) {

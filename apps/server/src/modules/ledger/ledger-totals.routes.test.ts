@@ -1,8 +1,8 @@
 import type { TLedgerTotalsByCurrency } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../../../test/accounts";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { useTestApp } from "../../../test/app";
 import {
   createSignedInMember,
   type SignedInMember,
@@ -16,17 +16,16 @@ import { verifyLedger } from "./verify-ledger";
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const TRON_HASH = "ef".repeat(32);
 
-let t: TestApp;
 let admin: SignedInMember;
 let support: SignedInMember;
 const clock = fixedClock("2026-11-20T12:00:00Z");
 const db = () => t.database.db;
 
+const t = useTestApp({
+  clock,
+  env: { BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
+});
 beforeAll(async () => {
-  t = await createTestApp({
-    clock,
-    env: { BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
-  });
   admin = await createSignedInMember(t.app, { role: "admin", twoFactor: true });
   support = await createSignedInMember(t.app, { role: "support", twoFactor: true });
   const unlocked = await support.c.request("POST", "/api/support/desk/unlock", {
@@ -34,7 +33,6 @@ beforeAll(async () => {
   });
   expect(unlocked.statusCode).toBe(200);
 });
-afterAll(() => t.close());
 
 let keys = 0;
 async function withdraw(c: Client): Promise<string> {

@@ -1,25 +1,19 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../../../test/accounts";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { useTestApp } from "../../../test/app";
 import { createSignedInMember, memberFactory, USDT } from "../../../test/factories";
 import { queryRows } from "../../db/client";
 import { fixedClock } from "../../lib/clock";
-import { verifyLedger } from "../ledger/verify-ledger";
 import { setMemberSuspended } from "../members/suspension.service";
 
-let t: TestApp;
 let adminId: string;
 const clock = fixedClock("2026-11-21T12:00:00.000Z");
 const db = () => t.database.db;
 
+const t = useTestApp({ clock, verifyLedger: true });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   adminId = (await memberFactory.create({ role: "admin" }, { transient: { db: db() } })).profile.id;
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect((await verifyLedger(db())).problems).toEqual([]);
 });
 
 function member(views = 0n, usdt = 0n, locale: "en" | "pt-BR" = "pt-BR") {

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
+import type { RouteApp } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
 import { moneyRoute } from "../idempotency/money-route";
 import { buyOffer, cancelOffer, listOffer, listOpenOffers, myMarket } from "./marketplace.service";
@@ -34,7 +35,8 @@ const errors = {
 
 const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
 
-export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What is for sale, and the member's own offers and purchases. */
+function browseRoutes(app: RouteApp): void {
   app.get(
     "/api/marketplace/offers",
     {
@@ -61,7 +63,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => myMarket(app.db, currentMember(request).profile.id),
   );
+}
 
+/** List, buy and cancel: money commands, each replayable by Idempotency-Key. */
+function tradeRoutes(app: RouteApp): void {
   app.post(
     "/api/marketplace/offers",
     {
@@ -129,4 +134,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ),
   );
+}
+
+export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  browseRoutes(app);
+  tradeRoutes(app);
 };

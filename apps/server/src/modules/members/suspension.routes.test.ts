@@ -1,33 +1,25 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../../../test/accounts";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { useTestApp } from "../../../test/app";
 import { createSignedInMember, memberFactory } from "../../../test/factories";
-import { startOembedStandIn } from "../../../test/oembed-stand-in";
 import { attendSession } from "../../../test/watch";
 import { queryRows } from "../../db/client";
 import { fixedClock } from "../../lib/clock";
 import { readBalances } from "../ledger/ledger.repository";
-import { verifyLedger } from "../ledger/verify-ledger";
 import { setMemberSuspended } from "./suspension.service";
 
-let t: TestApp;
-let oembed: Awaited<ReturnType<typeof startOembedStandIn>>;
 let adminId: string;
 const clock = fixedClock("2026-11-21T12:00:00.000Z");
+const t = useTestApp({
+  clock,
+  oembed: { titles: { sUsPeNdEd01: "A suspended creator's video" } },
+  verifyLedger: true,
+});
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  oembed = await startOembedStandIn({ sUsPeNdEd01: "A suspended creator's video" });
-  t = await createTestApp({ clock, env: { OEMBED_URL: oembed.url } });
   adminId = (await memberFactory.create({ role: "admin" }, { transient: { db: db() } })).profile.id;
-});
-afterAll(async () => {
-  await t.close();
-  await oembed.close();
-});
-afterEach(async () => {
-  expect((await verifyLedger(db())).problems).toEqual([]);
 });
 
 function member(views = 0n) {

@@ -12,6 +12,7 @@ import {
   ZUpdateNotificationPreferences,
 } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { RouteApp } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
 import {
   listOwnNotifications,
@@ -23,13 +24,15 @@ import {
 } from "./notifications.service";
 import { subscribePush, unsubscribePush } from "./push.service";
 
-/** The member's inbox and channel choices (ADR 059): only ever their own. */
-export const notificationsRoutes: FastifyPluginAsyncZod<{
+interface NotificationsRoutesOptions {
   /** The VAPID public key browsers subscribe with (null: push is not offered). */
   vapidPublicKey: string | null;
   /** Tests only: accept a local mock push service's endpoint (lib/push-endpoint.ts). */
   allowPrivateEndpoints: boolean;
-}> = async (app, opts) => {
+}
+
+/** Web push: the VAPID key, and this browser's subscription saved or removed. */
+function pushRoutes(app: RouteApp, opts: NotificationsRoutesOptions): void {
   app.get(
     "/api/push/config",
     {
@@ -86,7 +89,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       unsubscribePush(app.db, currentMember(request).profile.id, request.body.endpoint),
   );
+}
 
+/** The inbox: the page, the unread count, marking read. */
+function inboxRoutes(app: RouteApp): void {
   app.get(
     "/api/notifications",
     {
@@ -147,7 +153,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => markAllOwnRead(app.db, app.clock, currentMember(request).profile.id),
   );
+}
 
+/** Each kind's channels (e-mail, push) for the member. */
+function preferenceRoutes(app: RouteApp): void {
   app.get(
     "/api/notifications/preferences",
     {
@@ -175,4 +184,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       updateOwnPreferences(app.db, currentMember(request).profile.id, request.body),
   );
+}
+
+/** The member's inbox and channel choices (ADR 059): only ever their own. */
+export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (
+  app,
+  opts,
+) => {
+  pushRoutes(app, opts);
+  inboxRoutes(app);
+  preferenceRoutes(app);
 };

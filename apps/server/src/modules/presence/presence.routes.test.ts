@@ -1,24 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/app";
 import { createSignedInMember } from "../../../test/factories";
 import { fixedClock } from "../../lib/clock";
-import { verifyLedger } from "../ledger/verify-ledger";
 
 // 22 November 2026, 12:00 in Los Angeles (PST, UTC−8): an hour before the daily opening.
 const clock = fixedClock("2026-11-22T20:00:00Z");
-let t: TestApp;
-const db = () => t.database.db;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
-    clock,
-  });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  const report = await verifyLedger(db());
-  expect(report.problems).toEqual([]);
+const t = useTestApp({
+  env: { BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
+  clock,
+  verifyLedger: true,
 });
 
 const member = (overrides: Parameters<typeof createSignedInMember>[1] = {}) =>

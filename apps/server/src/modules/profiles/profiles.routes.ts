@@ -10,6 +10,7 @@ import {
 } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { RouteApp } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
 import {
   checkUsernameAvailability,
@@ -23,7 +24,8 @@ import {
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 
-export const profilesRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async (app, opts) => {
+/** The signed-in member's own account: read it, change profile, wallet, e-mails, first-run guide. */
+function ownProfileRoutes(app: RouteApp, authSecret: string): void {
   app.get(
     "/api/me",
     {
@@ -64,7 +66,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = asy
       },
     },
     async (request) =>
-      updateWallet(app.db, app.clock, opts.authSecret, currentMember(request), request.body),
+      updateWallet(app.db, app.clock, authSecret, currentMember(request), request.body),
   );
 
   app.put(
@@ -93,7 +95,10 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = asy
     },
     async (request) => dismissFirstRun(app.db, app.clock, currentMember(request)),
   );
+}
 
+/** Usernames and public profiles, for anyone (a member sees their own name as free). */
+function lookupRoutes(app: RouteApp): void {
   app.get(
     "/api/usernames/availability",
     {
@@ -130,4 +135,9 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = asy
     },
     async (request) => getPublicProfile(app.readDb, request.params.username),
   );
+}
+
+export const profilesRoutes: FastifyPluginAsyncZod<{ authSecret: string }> = async (app, opts) => {
+  ownProfileRoutes(app, opts.authSecret);
+  lookupRoutes(app);
 };

@@ -1,21 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../test/app";
 import { createSignedInMember, USDT } from "../../../test/factories";
 import { fixedClock, systemClock } from "../../lib/clock";
 import { postTransaction } from "../ledger/ledger.service";
-import { verifyLedger } from "../ledger/verify-ledger";
 import { recomputeRanking } from "./ranking.service";
 
-let t: TestApp;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect((await verifyLedger(db())).problems).toEqual([]);
-});
+const t = useTestApp({ verifyLedger: true });
 
 /** Credits views as the platform does for a watch (an earning), or as an adjustment (not one). */
 async function credit(profileId: string, views: bigint, kind = "watch_reward") {

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
+import type { RouteApp } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
 import { idempotencyOf, sendOutcome } from "../idempotency/idempotency";
 import type { OembedClient } from "./oembed";
@@ -36,8 +37,8 @@ const errors = {
   422: ZErrorResponse,
 };
 
-export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = async (app, opts) => {
-  const feed = new FeedCache();
+/** The feed, served from its cache. */
+function feedRoute(app: RouteApp, feed: FeedCache): void {
   app.get(
     "/api/videos",
     {
@@ -54,7 +55,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
       return reply.type("application/json; charset=utf-8").send(body as never);
     },
   );
+}
 
+/** A YouTube URL previewed, then posted (a new post clears the feed's cache). */
+function postRoutes(app: RouteApp, oembed: OembedClient, feed: FeedCache): void {
   app.get(
     "/api/videos/preview",
     {
@@ -67,7 +71,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
         response: { 200: ZVideoPreview, ...errors },
       },
     },
-    async (request) => previewVideo(opts.oembed, request.query.url),
+    async (request) => previewVideo(oembed, request.query.url),
   );
 
   app.post(
@@ -87,7 +91,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
       const outcome = await postVideo({
         money: app.money,
         clock: app.clock,
-        oembed: opts.oembed,
+        oembed,
         member: currentMember(request).profile,
         request: request.body,
         idem: idempotencyOf(request),
@@ -96,7 +100,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
       return sendOutcome(reply, outcome, outcome.result);
     },
   );
+}
 
+/** One video, and its boost (which clears the feed's cache). */
+function videoRoutes(app: RouteApp, feed: FeedCache): void {
   app.get(
     "/api/videos/:id",
     {
@@ -130,4 +137,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = asy
       return sendOutcome(reply, outcome, outcome.result);
     },
   );
+}
+
+export const videosRoutes: FastifyPluginAsyncZod<{ oembed: OembedClient }> = async (app, opts) => {
+  const feed = new FeedCache();
+  feedRoute(app, feed);
+  postRoutes(app, opts.oembed, feed);
+  videoRoutes(app, feed);
 };

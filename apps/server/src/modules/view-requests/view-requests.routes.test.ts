@@ -1,11 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "../../../test/accounts";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { useTestApp } from "../../../test/app";
 import { createSignedInMember } from "../../../test/factories";
-import { startOembedStandIn } from "../../../test/oembed-stand-in";
 import { fixedClock } from "../../lib/clock";
-import { verifyLedger } from "../ledger/verify-ledger";
 
 const SECRET = "test-secret-test-secret-test-secret-1234";
 const TITLES: Record<string, string> = {
@@ -18,26 +16,14 @@ const TITLES: Record<string, string> = {
   slowSlowSlo: "Too slow",
 };
 
-let t: TestApp;
-let oembed: Awaited<ReturnType<typeof startOembedStandIn>>;
 const clock = fixedClock("2026-11-21T12:00:00.000Z");
+const t = useTestApp({
+  clock,
+  env: { BETTER_AUTH_SECRET: SECRET, OEMBED_TIMEOUT_MS: "300" },
+  oembed: { titles: TITLES, slow: ["slowSlowSlo"], slowMs: 1_500 },
+  verifyLedger: true,
+});
 const db = () => t.database.db;
-
-beforeAll(async () => {
-  oembed = await startOembedStandIn(TITLES, { slow: ["slowSlowSlo"], slowMs: 1_500 });
-  t = await createTestApp({
-    clock,
-    env: { BETTER_AUTH_SECRET: SECRET, OEMBED_URL: oembed.url, OEMBED_TIMEOUT_MS: "300" },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await oembed.close();
-});
-afterEach(async () => {
-  const report = await verifyLedger(db());
-  expect(report.problems).toEqual([]);
-});
 
 function member(views = 0n) {
   return createSignedInMember(t.app, { views });

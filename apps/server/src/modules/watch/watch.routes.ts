@@ -11,6 +11,7 @@ import {
 } from "@viewvault/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { RouteApp } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
 import { recordWatchSignal } from "../risk/signals";
 import { completeWatch } from "./watch.complete.service";
@@ -52,6 +53,14 @@ export const watchRoutes: FastifyPluginAsyncZod<{
     challengeKey,
     captcha: opts.captcha,
   });
+  todayAndStartRoutes(app);
+  sessionRoutes(app, deps);
+  unplayableRoute(app, opts.publicUrl);
+  completeRoute(app, deps);
+};
+
+/** Today's tally, and a session started (its watch signal recorded for risk). */
+function todayAndStartRoutes(app: RouteApp): void {
   app.get(
     "/api/watch/today",
     {
@@ -91,7 +100,10 @@ export const watchRoutes: FastifyPluginAsyncZod<{
       return reply.status(201).send(session);
     },
   );
+}
 
+/** The member's open session: continued after a reload, its content begun, its heartbeats. */
+function sessionRoutes(app: RouteApp, deps: () => WatchDeps): void {
   app.get(
     "/api/videos/:id/sessions/current",
     {
@@ -143,7 +155,10 @@ export const watchRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       heartbeat(deps(), currentMember(request).profile.id, request.params.id, request.body),
   );
+}
 
+/** A video that does not play, reported by a member. */
+function unplayableRoute(app: RouteApp, publicUrl: string): void {
   app.post(
     "/api/videos/:id/unplayable-reports",
     {
@@ -162,13 +177,16 @@ export const watchRoutes: FastifyPluginAsyncZod<{
         db: app.db,
         clock: app.clock,
         mailer: app.mailer,
-        publicUrl: opts.publicUrl,
+        publicUrl,
         memberId: currentMember(request).profile.id,
         rawVideoId: request.params.id,
         errorCode: request.body.errorCode,
       }),
   );
+}
 
+/** The session completed: a money command (watcher and creator earn). */
+function completeRoute(app: RouteApp, deps: () => WatchDeps): void {
   app.post(
     "/api/watch-sessions/:id/complete",
     {
@@ -191,4 +209,4 @@ export const watchRoutes: FastifyPluginAsyncZod<{
         clientIp: request.ip,
       }),
   );
-};
+}

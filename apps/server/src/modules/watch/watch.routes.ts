@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentMember } from "../../plugins/auth";
+import { riskAfterCompletion } from "../risk/risk.enforce";
 import { recordWatchSignal } from "../risk/signals";
 import { completeWatch } from "./watch.complete.service";
 import {
@@ -184,11 +185,21 @@ export const watchRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZWatchCompleteResult, ...errors },
       },
     },
-    async (request) =>
-      completeWatch(app.money, deps(), currentMember(request).profile.id, request.params.id, {
+    async (request) => {
+      const memberId = currentMember(request).profile.id;
+      const result = await completeWatch(app.money, deps(), memberId, request.params.id, {
         solution: request.body.solution,
         captchaToken: request.body.captchaToken,
         clientIp: request.ip,
-      }),
+      });
+      // Lockstep with other members is scored now, not only by the job (ADR 071); never fails
+      // the completed session.
+      try {
+        await riskAfterCompletion(app.db, app.clock, memberId, result.session.id);
+      } catch (error) {
+        request.log.warn({ err: error, memberId }, "risk after completion not recomputed");
+      }
+      return result;
+    },
   );
 };

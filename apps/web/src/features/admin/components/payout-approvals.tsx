@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { DeskRisk } from "@/components/staff/desk-risk";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -166,6 +167,7 @@ function ApprovalItem({
         </span>
       </div>
       {request.withdrawal ? <WithdrawalDetails w={request.withdrawal} /> : null}
+      {request.risk ? <DeskRisk risk={request.risk} memberId={request.userId} /> : null}
       <WithdrawalHistory history={history} />
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => onDecide(true)}>

@@ -10,7 +10,7 @@ import { claimJobRun, finishJobRun } from "./modules/platform/job-runs.repositor
 import { purgeExpiredRateLimits } from "./modules/platform/rate-limit.repository";
 import { recomputeRanking } from "./modules/ranking/ranking.service";
 import { sweepSignupRewards } from "./modules/referrals/referrals.service";
-import { recomputeAllRisk } from "./modules/risk/risk.service";
+import { riskJob } from "./modules/risk/risk.enforce";
 
 /**
  * Runs `job` if this caller wins the period's claim (on any instance, ADR 033); false when another
@@ -80,9 +80,12 @@ export function startBackgroundJobs(app: FastifyInstance, db: Db): void {
     const cleared = await clearDueHolds(app.money, app.clock);
     if (cleared) app.log.info({ count: cleared }, "holds cleared");
   });
-  every(RISK_SIGNALS.recomputeMinutes * 60_000, "risk scores", () =>
-    recomputeAllRisk(db, app.clock),
-  );
+  // Every score, then the automatic cash-out pause of high-risk clusters (ADR 071).
+  every(RISK_SIGNALS.recomputeMinutes * 60_000, "risk scores", async () => {
+    const { paused } = await riskJob(db, app.clock);
+    if (paused)
+      app.log.warn({ count: paused }, "cash-out paused automatically (high-risk cluster)");
+  });
   // Payouts the chain confirms (ADR 058): confirmations, completion once, or back to the desk.
   if (Object.keys(app.payouts.chains).length > 0) {
     every(PAYOUTS.followSeconds * 1000, "payout confirmations", async () => {

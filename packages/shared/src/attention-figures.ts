@@ -1,5 +1,5 @@
 import { ATTENTION, HOLD, RISK } from "./attention";
-import { RISK_SIGNALS } from "./contracts/risk";
+import { RISK_POINTS, RISK_SIGNALS } from "./contracts/risk";
 
 /**
  * The figures the policy pages quote about watched views, holds, risk and pauses
@@ -20,5 +20,15 @@ export function attentionFigures(): Record<string, string> {
     riskWindowDays: String(RISK_SIGNALS.windowDays),
     riskBackToBackSeconds: String(RISK_SIGNALS.backToBackSeconds),
     riskSessionsPerHour: String(RISK_SIGNALS.sessionsPerHourBurst),
+    riskLockstepSeconds: String(RISK_SIGNALS.lockstepSeconds),
+    riskPauseClusterSize: String(RISK_SIGNALS.pauseClusterSize),
+    riskPointsSharedDevice: String(RISK_POINTS.sharedDevice),
+    riskPointsSharedNetwork: String(RISK_POINTS.sharedNetwork),
+    riskPointsSharedNetworkMax: String(RISK_POINTS.sharedNetworkMax),
+    riskPointsDeviceAndNetwork: String(RISK_POINTS.sharedDeviceAndNetwork),
+    riskPointsLockstep: String(RISK_POINTS.lockstep),
+    riskPointsNetworkAndLockstep: String(RISK_POINTS.networkAndLockstep),
+    riskPointsNoDevice: String(RISK_POINTS.noDeviceSignal),
+    riskPointsNetworkAndNoDevice: String(RISK_POINTS.networkAndNoDevice),
   };
 }

@@ -6,6 +6,7 @@ export * from "./contracts/accounts";
 export * from "./contracts/admin";
 export * from "./contracts/box";
 export * from "./contracts/common";
+export * from "./contracts/desk-risk";
 export * from "./contracts/documents";
 export * from "./contracts/events";
 export * from "./contracts/forms";

@@ -7,12 +7,12 @@ import { deviceKeyFrom, recordSignal } from "../modules/risk/signals";
 import type { SeedOptions } from "./seed-options";
 
 /**
- * A small farm for the fraud queue (ADR 048): three demo members who signed in from one phone on
- * one home network, so /admin/fraud is not empty on `npm start`. Their signals are dated now at
- * every start (the window is RISK_SIGNALS.windowDays), so the cluster stays visible.
+ * A small farm for the fraud queue (ADR 048, ADR 071): three demo members who signed in and
+ * started watching from one network without the app's device signal (a script, not the app), so
+ * /admin/fraud is not empty on `npm start`. Their signals are dated now at every start (the
+ * window is RISK_SIGNALS.windowDays), so the cluster stays visible.
  */
 export const DEMO_CLUSTER = ["farm_ana", "farm_bia", "farm_caio"] as const;
-const DEVICE_ID = "demo-farm-phone-0001";
 const ADDRESS = "100.64.23.";
 
 export async function seedDemoRisk(db: Db, opts: SeedOptions): Promise<void> {
@@ -39,11 +39,11 @@ export async function seedDemoRisk(db: Db, opts: SeedOptions): Promise<void> {
     if (recent) continue;
     await recordSignal(db, key, {
       memberId: profile.id,
-      kind: "sign_in",
+      kind: "watch_session",
       refId: "demo-seed",
-      deviceId: DEVICE_ID,
+      deviceId: null,
       address: `${ADDRESS}${20 + i}`,
-      userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/156.0 Mobile Safari/537.36",
+      userAgent: "node",
       at: now,
     });
   }

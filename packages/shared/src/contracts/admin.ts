@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ADMIN, LOCALES } from "../constants";
 import { validationKey as v } from "../errors";
 import { ROLES } from "./accounts";
+import { ZDeskRisk } from "./desk-risk";
 import { ZBalances, ZMemberRef } from "./money";
 import { ZPasskeyProof } from "./step-up";
 import { ZLedgerTotalsByCurrency } from "./transparency";
@@ -131,6 +132,8 @@ export const ZAdminMemberDetail = z
       }),
     ),
     flags: z.array(ZFraudFlag),
+    /** The fraud queue's score, reasons and cluster for this member (one source, ADR 071). */
+    risk: ZDeskRisk,
     audit: z.array(ZAuditEvent),
     /** The member's recent support requests (withdrawals included), newest first. */
     supportRequests: z.array(ZSupportRequest),

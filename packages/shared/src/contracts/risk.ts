@@ -28,12 +28,28 @@ export const RISK_SIGNALS = {
   recentSessions: 200,
   /** The job recomputing every score runs this often (once per period across instances). */
   recomputeMinutes: 10,
+  /**
+   * Lockstep: two members' completed sessions whose ad start, content start and completion each
+   * lie within this many seconds of each other, with the same heartbeat count (±1) and position.
+   * People do not watch in unison; a script driving several accounts does.
+   */
+  lockstepSeconds: 3,
+  /** Lockstep scores once a member's sessions met this many other accounts in lockstep... */
+  lockstepMinAccounts: 2,
+  /** ...or met the same account(s) in lockstep in this many sessions (a pair, repeatedly). */
+  lockstepMinSessions: 2,
+  /** A cluster of at least this many high-risk members gets its cash-out paused automatically. */
+  pauseClusterSize: 3,
 } as const;
 
 /**
  * Points per reason (the score is their sum, at most 100). A device alone never makes an account
  * high risk (identical phones and browsers share a fingerprint), nor does a network alone (a
- * household, a café): the same device on the same network as another account does.
+ * household, a café, a mobile carrier's CGNAT). The same device on the same network counts only
+ * together with behaviour (lockstep, back-to-back sessions, identical timings, a burst, a flagged
+ * referral): two strangers with the same phone model on one carrier share both and nothing else.
+ * Lockstep with other accounts, and watch sessions without the app's device signal, are the
+ * behaviour of a script; either one on a shared network makes an account high risk.
  */
 export const RISK_POINTS = {
   sharedDevice: 30,
@@ -47,6 +63,10 @@ export const RISK_POINTS = {
   identicalTimings: 20,
   backToBack: 15,
   referralFlagged: 20,
+  lockstep: 35,
+  networkAndLockstep: 25,
+  noDeviceSignal: 10,
+  networkAndNoDevice: 50,
 } as const;
 
 export const RISK_REASON_CODES = [
@@ -57,6 +77,10 @@ export const RISK_REASON_CODES = [
   "identicalTimings",
   "backToBack",
   "referralFlagged",
+  "lockstep",
+  "networkAndLockstep",
+  "noDeviceSignal",
+  "networkAndNoDevice",
 ] as const;
 export type RiskReasonCode = (typeof RISK_REASON_CODES)[number];
 
@@ -69,6 +93,10 @@ export const RISK_REASON_COUNTS: Record<RiskReasonCode, string> = {
   identicalTimings: "sessions",
   backToBack: "sessions",
   referralFlagged: "referrals",
+  lockstep: "accounts",
+  networkAndLockstep: "accounts",
+  noDeviceSignal: "sessions",
+  networkAndNoDevice: "accounts",
 };
 
 /** One reason for a risk score: a code (rendered from the admin locale) with its numbers. */
@@ -179,6 +207,11 @@ export const ZOwnEnforcement = z
         appealRequestId: z.uuid().nullable(),
       })
       .nullable(),
+    /**
+     * The member is high risk and not yet reviewed (ADR 071): their earnings on hold do not clear
+     * and support cannot pay their withdrawals until an admin reviews the account.
+     */
+    inReview: z.boolean(),
   })
   .meta({ id: "OwnEnforcement" });
 export type TOwnEnforcement = z.infer<typeof ZOwnEnforcement>;

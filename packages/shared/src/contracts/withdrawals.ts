@@ -2,6 +2,7 @@ import { z } from "zod";
 import { withdrawProblem } from "../checks/withdraw-checks";
 import { NETWORKS, SUPPORT_DESK } from "../constants";
 import { problemMessage, validationKey } from "../errors";
+import { ZDeskRisk } from "./desk-risk";
 import { ZBalances, ZMinorUnits } from "./money";
 import { ZPasskeyProof } from "./step-up";
 
@@ -191,6 +192,8 @@ export const ZSupportRequest = z
         processedBy: z.string().nullable().describe("username of the staff member who took it"),
       })
       .nullable(),
+    /** A withdrawal's member as the fraud queue sees them (staff only, ADR 071). */
+    risk: ZDeskRisk.nullable().optional(),
     /** An APPEAL's cash-out pause (its reason and time) while it is in force (ADR 048). */
     appeal: z.object({ pauseReason: z.string(), pausedAt: z.iso.datetime() }).nullable().optional(),
     createdAt: z.iso.datetime(),

@@ -137,8 +137,11 @@ CREATE OR REPLACE FUNCTION vv_hold_clear_next(p_now timestamptz) RETURNS jsonb L
 DECLARE
   v_id uuid;
 BEGIN
-  SELECT id INTO v_id FROM earning_holds WHERE status = 'HELD' AND clears_at <= p_now
-  ORDER BY clears_at LIMIT 1;
+  -- A high-risk member's holds do not clear while their risk is unreviewed (ADR 071): the admin's
+  -- review ("clear") resets the score, and the next run clears them; a confirmation claws back.
+  SELECT h.id INTO v_id FROM earning_holds h WHERE h.status = 'HELD' AND h.clears_at <= p_now
+    AND NOT EXISTS (SELECT 1 FROM member_risk r WHERE r.member_id = h.member_id AND r.level = 'high')
+  ORDER BY h.clears_at LIMIT 1;
   IF v_id IS NULL THEN RETURN NULL; END IF;
   RETURN jsonb_build_object('hold', vv_hold_settle(v_id, 'CLEARED', NULL, NULL, NULL, NULL, p_now, true));
 END;

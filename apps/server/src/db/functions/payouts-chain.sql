@@ -32,6 +32,20 @@ BEGIN
 END;
 $$;
 
+-- A high-risk member not yet reviewed (ADR 071): nobody sends, records, verifies or completes
+-- their payout — an admin's fraud review first ("clear" resets the score; a confirmation leaves
+-- it high, and the desk fails the withdrawal with the reason, the escrow returned).
+CREATE OR REPLACE FUNCTION vv_withdraw_risk_check(p_member uuid) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_score int;
+BEGIN
+  SELECT score INTO v_score FROM member_risk WHERE member_id = p_member AND level = 'high';
+  IF FOUND THEN
+    PERFORM vv_refuse('MEMBER_IN_RISK_REVIEW', jsonb_build_object('score', v_score));
+  END IF;
+END;
+$$;
+
 -- May this staff member send (or record a sent) payout of this locked claim? Waiting (SENT),
 -- taken by them, and — above the threshold — approved by an admin first (when p_approved).
 CREATE OR REPLACE FUNCTION vv_withdraw_sendable(p_claim manual_claims, p_staff uuid, p_approved boolean)
@@ -46,6 +60,7 @@ BEGIN
   ELSIF p_approved AND p_claim.needs_second_approval AND p_claim.approved_at IS NULL THEN
     PERFORM vv_refuse('CONFLICT', '{"context": "approvalFirst"}');
   END IF;
+  PERFORM vv_withdraw_risk_check(p_claim.user_id);
 END;
 $$;
 

@@ -110,6 +110,7 @@ BEGIN
   IF v_claim.status = 'AWAITING_APPROVAL' THEN
     IF p_role <> 'admin' THEN PERFORM vv_refuse('FORBIDDEN', '{"context": "secondApprovalRole"}'); END IF;
     IF p_staff = v_claim.processed_by THEN PERFORM vv_refuse('FORBIDDEN', '{"context": "secondApproval"}'); END IF;
+    PERFORM vv_withdraw_risk_check(v_claim.user_id);
     IF v_claim.tx_hash IS NULL THEN
       -- Approved before sending: back to its processor, who may now send it.
       UPDATE manual_claims SET status = 'SENT', approved_by = p_staff, approved_at = p_now, updated_at = p_now

@@ -124,6 +124,10 @@ export const adsSessions = pgTable(
     index("ads_sessions_credited_idx")
       .on(t.userId, t.videoId, t.contentCompletedAt)
       .where(sql`${t.credited}`),
+    // Lockstep across members (ADR 071): the completed sessions around a completion time.
+    index("ads_sessions_completed_at_idx")
+      .on(t.contentCompletedAt)
+      .where(sql`${t.status} = 'COMPLETED'`),
     check(
       "ads_sessions_status_check",
       sql`${t.status} in ('AD', 'CONTENT', 'COMPLETED', 'ABANDONED')`,

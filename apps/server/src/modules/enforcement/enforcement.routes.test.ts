@@ -22,7 +22,7 @@ describe("a member's cash-out pause", () => {
     const { c } = await createSignedInMember(t.app);
     const own = await c.request("GET", "/api/me/enforcement");
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual({ cashoutPaused: null });
+    expect(own.json()).toEqual({ cashoutPaused: null, inReview: false });
     const appeal = await c.request("POST", "/api/me/enforcement/appeal", { message: "why?" });
     expect(appeal.statusCode).toBe(409);
     expect(appeal.json().code).toBe("CONFLICT");

@@ -4,6 +4,7 @@ import { supportRequests } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Member } from "../../plugins/auth";
+import { riskOf } from "../risk/risk.repository";
 import {
   type EnforcementRow,
   enforcementOf,
@@ -22,9 +23,10 @@ export async function assertCashoutAllowed(db: DbOrTx, memberId: string): Promis
   if (reason !== null) throw new AppError("CASHOUT_PAUSED", { reason });
 }
 
-function own(row: EnforcementRow | undefined): TOwnEnforcement {
-  if (!row?.cashoutPausedAt) return { cashoutPaused: null };
+function own(row: EnforcementRow | undefined, inReview = false): TOwnEnforcement {
+  if (!row?.cashoutPausedAt) return { cashoutPaused: null, inReview };
   return {
+    inReview,
     cashoutPaused: {
       reason: row.reason ?? "",
       pausedAt: row.cashoutPausedAt.toISOString(),
@@ -35,7 +37,8 @@ function own(row: EnforcementRow | undefined): TOwnEnforcement {
 
 /** What the member sees: their cash-out pause (reason, time, their appeal), or none. */
 export async function ownEnforcement(db: Db, memberId: string): Promise<TOwnEnforcement> {
-  return own(await enforcementOf(db, memberId));
+  const [row, risk] = await Promise.all([enforcementOf(db, memberId), riskOf(db, memberId)]);
+  return own(row, risk?.level === "high");
 }
 
 /**
@@ -52,7 +55,8 @@ export async function appealPause(
     const now = clock.now();
     const row = await lockEnforcement(tx, member.profile.id, now);
     if (!row.cashoutPausedAt) throw new AppError("CONFLICT", { context: "notPaused" });
-    if (row.appealRequestId) return own(row);
+    const inReview = (await riskOf(tx, member.profile.id))?.level === "high";
+    if (row.appealRequestId) return own(row, inReview);
     const [request] = await tx
       .insert(supportRequests)
       .values({
@@ -66,6 +70,6 @@ export async function appealPause(
       .returning({ id: supportRequests.id });
     const appealRequestId = (request as { id: string }).id;
     await updateEnforcement(tx, member.profile.id, { appealRequestId, updatedAt: now });
-    return own({ ...row, appealRequestId });
+    return own({ ...row, appealRequestId }, inReview);
   });
 }

@@ -66,8 +66,12 @@ function signalsOf(memberId: string) {
   );
 }
 
-/** Members on one device and one network: the shape of one person with several accounts. */
-async function cluster(size: number, net: string) {
+/**
+ * Members on one network without any device signal: the shape of a script driving several
+ * accounts (ADR 071). With `device`, the same device id on one network and nothing else in
+ * common: identical phones on one carrier.
+ */
+async function cluster(size: number, net: string, device = false) {
   const members: SignedInMember[] = [];
   for (let i = 0; i < size; i++) {
     const m = await createSignedInMember(t.app);
@@ -75,7 +79,7 @@ async function cluster(size: number, net: string) {
       memberId: m.id,
       kind: "sign_in",
       refId: `seed-${m.id}`,
-      deviceId: `${net.replaceAll(".", "")}-device-one`,
+      deviceId: device ? `${net.replaceAll(".", "")}-device-one` : null,
       address: `${net}.${10 + i}`,
       userAgent: "Mozilla/5.0 test",
       at: clock.now(),
@@ -161,7 +165,7 @@ describe("signals", () => {
 });
 
 describe("clusters and risk", () => {
-  it("a group of accounts sharing a device and network is clustered and flagged high risk within one run", async () => {
+  it("a group of accounts on one network without any device signal is clustered and flagged high risk within one run; identical phones alone are not", async () => {
     const group = await cluster(3, "198.51.100");
     const loner = await createSignedInMember(t.app);
     await recordSignal(db(), t.app.deviceKey, {
@@ -174,7 +178,9 @@ describe("clusters and risk", () => {
       at: clock.now(),
     });
     const never = await createSignedInMember(t.app);
+    const phones = await cluster(2, "198.51.99", true);
     await recomputeAllRisk(db(), clock);
+    for (const m of phones) expect(await riskLevelFor(db(), m.id)).toBe("normal");
     expect(await riskLevelFor(db(), never.id)).toBe("normal");
     expect(await riskLevelFor(db(), loner.id)).toBe("low");
     for (const m of group) expect(await riskLevelFor(db(), m.id)).toBe("high");
@@ -188,15 +194,14 @@ describe("clusters and risk", () => {
     expect(found.members.map((m: { member: { id: string } }) => m.member.id).sort()).toEqual(
       group.map((m) => m.id).sort(),
     );
-    expect(found.sharedDevices).toBe(1);
+    expect(found.sharedDevices).toBe(0);
     expect(found.sharedNetworks).toEqual(["198.51.100.0/24"]);
     for (const m of found.members) {
       expect(m.level).toBe("high");
       expect(m.score).toBeGreaterThanOrEqual(RISK.highAt);
       expect(m.reasons.map((r: { code: string }) => r.code)).toEqual([
-        "sharedDevice",
         "sharedNetwork",
-        "sharedDeviceAndNetwork",
+        "networkAndNoDevice",
       ]);
       expect(m.reasons[0].params).toEqual({ accounts: 2 });
     }

@@ -9,6 +9,8 @@ export interface SignalRow {
   member_id: string;
   device_hash: string | null;
   network: string | null;
+  /** 'sign_in' or 'watch_session' (absent in hand-built rows: counted as a sign-in). */
+  kind?: string;
 }
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -26,7 +28,7 @@ const COUNTS = (since: Date) => sql`s.created_at >= ${iso(since)}
 export function signalsSince(db: DbOrTx, since: Date): Promise<SignalRow[]> {
   return queryRows<SignalRow>(
     db,
-    sql`select s.member_id, s.device_hash, s.network from member_signals s
+    sql`select s.member_id, s.device_hash, s.network, s.kind from member_signals s
         where ${COUNTS(since)}
         order by s.created_at desc limit ${RISK_SIGNALS.maxSignalsPerRun}`,
   );
@@ -40,13 +42,13 @@ export function signalsAround(db: DbOrTx, memberId: string, since: Date): Promis
   return queryRows<SignalRow>(
     db,
     sql`with mine as (
-          select s.member_id, s.device_hash, s.network from member_signals s
+          select s.member_id, s.device_hash, s.network, s.kind from member_signals s
           where s.member_id = ${memberId}::uuid and ${COUNTS(since)}
           order by s.created_at desc limit ${RISK_SIGNALS.recentSessions}
         )
-        select member_id, device_hash, network from mine
+        select member_id, device_hash, network, kind from mine
         union all
-        (select s.member_id, s.device_hash, s.network from member_signals s
+        (select s.member_id, s.device_hash, s.network, s.kind from member_signals s
          where ${COUNTS(since)} and s.member_id <> ${memberId}::uuid
            and (s.device_hash in (select device_hash from mine where device_hash is not null)
                 or s.network in (select network from mine where network is not null))
@@ -82,6 +84,66 @@ export function sessionTimings(
           order by a.ad_started_at desc limit ${RISK_SIGNALS.recentSessions}
         ) t`,
   );
+}
+
+export interface LockstepRow {
+  member_id: string;
+  sessions: number;
+  accounts: number;
+  within_ms: number;
+  partners: string[];
+}
+
+/** Two completed sessions of different members in lockstep (ADR 071): `a` and `b` aliases. */
+const LOCKSTEP_S = sql.raw(String(RISK_SIGNALS.lockstepSeconds));
+const IN_LOCKSTEP = sql`b.status = 'COMPLETED' and b.user_id <> a.user_id
+  and b.content_completed_at between a.content_completed_at - make_interval(secs => ${LOCKSTEP_S})
+                                 and a.content_completed_at + make_interval(secs => ${LOCKSTEP_S})
+  and abs(extract(epoch from b.ad_started_at - a.ad_started_at)) <= ${LOCKSTEP_S}
+  and abs(extract(epoch from b.content_started_at - a.content_started_at)) <= ${LOCKSTEP_S}
+  and abs(b.hb_seq - a.hb_seq) <= 1
+  and abs(b.hb_position - a.hb_position) <= ${LOCKSTEP_S}`;
+
+/**
+ * Per member: their completed sessions in the window (since their review) that ran in lockstep
+ * with another member's, the other members met so, and the widest gap between two matched
+ * timestamps (the evidence: how close). Reads the completed sessions around each of theirs by
+ * completion time (index ads_sessions_completed_at_idx).
+ */
+export function lockstepOf(
+  db: DbOrTx,
+  memberIds: readonly string[],
+  since: Date,
+): Promise<LockstepRow[]> {
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return queryRows<LockstepRow>(
+    db,
+    sql`select a.user_id as member_id, count(distinct a.id)::int as sessions,
+               count(distinct b.user_id)::int as accounts,
+               max(greatest(abs(extract(epoch from b.ad_started_at - a.ad_started_at)),
+                            abs(extract(epoch from b.content_started_at - a.content_started_at)),
+                            abs(extract(epoch from b.content_completed_at - a.content_completed_at)))
+                   * 1000)::int as within_ms,
+               array_agg(distinct b.user_id::text) as partners
+        from ads_sessions a
+        join ads_sessions b on ${IN_LOCKSTEP}
+        where a.user_id = any(${`{${memberIds.join(",")}}`}::uuid[]) and a.status = 'COMPLETED'
+          and a.ad_started_at >= ${iso(since)}
+          and not exists (select 1 from member_enforcement e
+                          where e.member_id = a.user_id and e.reviewed_at is not null
+                            and a.ad_started_at <= e.reviewed_at)
+        group by a.user_id`,
+  );
+}
+
+/** The members whose completed sessions ran in lockstep with this one (at its completion). */
+export async function lockstepPartnersOf(db: DbOrTx, sessionId: string): Promise<string[]> {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select distinct b.user_id from ads_sessions a join ads_sessions b on ${IN_LOCKSTEP}
+        where a.id = ${sessionId}::uuid and a.status = 'COMPLETED'`,
+  );
+  return rows.map((r) => r.user_id);
 }
 
 /** Referrals a member is part of that were held or rejected as suspicious (since their review). */

@@ -1,4 +1,4 @@
-import { RISK, RISK_POINTS, RISK_SIGNALS } from "@viewvault/shared";
+import { RISK_POINTS, RISK_SIGNALS } from "@viewvault/shared";
 import { describe, expect, it } from "vitest";
 import { type RiskInputs, scoreRisk, timingSignals } from "./risk.score";
 import { clustersOf, sharersOf } from "./risk.service";
@@ -19,22 +19,74 @@ describe("scoreRisk", () => {
     expect(scoreRisk(none)).toEqual({ score: 0, level: "low", reasons: [] });
   });
 
-  it("one device on one network shared with another member is high risk", () => {
-    const r = scoreRisk({
+  it("one device on one network shared with another member counts only with behaviour", () => {
+    // Two strangers with the same phone model and browser on one carrier: no behaviour in common.
+    const phones = scoreRisk({
       ...none,
       membersSharingDevice: 1,
       membersSharingNetwork: 1,
       membersSharingDeviceAndNetwork: 1,
     });
+    expect(phones.score).toBe(RISK_POINTS.sharedDevice + RISK_POINTS.sharedNetwork);
+    expect(phones.level).toBe("normal");
+    expect(phones.reasons.map((x) => x.code)).toEqual(["sharedDevice", "sharedNetwork"]);
+    const r = scoreRisk({
+      ...none,
+      membersSharingDevice: 1,
+      membersSharingNetwork: 1,
+      membersSharingDeviceAndNetwork: 1,
+      backToBack: RISK_SIGNALS.minRepeats,
+    });
     expect(r.score).toBe(
-      RISK_POINTS.sharedDevice + RISK_POINTS.sharedNetwork + RISK_POINTS.sharedDeviceAndNetwork,
+      RISK_POINTS.sharedDevice +
+        RISK_POINTS.sharedNetwork +
+        RISK_POINTS.sharedDeviceAndNetwork +
+        RISK_POINTS.backToBack,
     );
-    expect(r.score).toBeGreaterThanOrEqual(RISK.highAt);
     expect(r.level).toBe("high");
     expect(r.reasons.map((x) => [x.code, x.params])).toEqual([
       ["sharedDevice", { accounts: 1 }],
       ["sharedNetwork", { accounts: 1 }],
       ["sharedDeviceAndNetwork", { accounts: 1 }],
+      [
+        "backToBack",
+        { sessions: RISK_SIGNALS.minRepeats, seconds: RISK_SIGNALS.backToBackSeconds },
+      ],
+    ]);
+  });
+
+  it("lockstep and no device signal: alone not high, on a shared network high (ADR 071)", () => {
+    const lockstepAlone = scoreRisk({ ...none, lockstepAccounts: 4, lockstepSessions: 1 });
+    expect(lockstepAlone.level).toBe("normal");
+    expect(lockstepAlone.reasons.map((x) => x.code)).toEqual(["lockstep"]);
+    // One pair once is a coincidence; a pair twice, or a group of three, is not.
+    expect(scoreRisk({ ...none, lockstepAccounts: 1, lockstepSessions: 1 }).reasons).toEqual([]);
+    expect(
+      scoreRisk({ ...none, lockstepAccounts: 1, lockstepSessions: 2 }).reasons.map((x) => x.code),
+    ).toEqual(["lockstep"]);
+    const onNetwork = scoreRisk({
+      ...none,
+      membersSharingNetwork: 4,
+      lockstepAccounts: 4,
+      lockstepSessions: 1,
+      lockstepOnNetwork: 4,
+    });
+    expect(onNetwork.level).toBe("high");
+    // A privacy extension blocking the fingerprint on one session: normal.
+    const blocked = scoreRisk({ ...none, membersSharingNetwork: 50, sessionsWithoutDevice: 1 });
+    expect(blocked.level).toBe("normal");
+    // A member of a network where others never sent a device signal either: high.
+    const farm = scoreRisk({
+      ...none,
+      membersSharingNetwork: 1,
+      sessionsWithoutDevice: 1,
+      noDeviceSharersOnNetwork: 1,
+    });
+    expect(farm.level).toBe("high");
+    expect(farm.reasons.map((x) => x.code)).toEqual([
+      "sharedNetwork",
+      "noDeviceSignal",
+      "networkAndNoDevice",
     ]);
   });
 

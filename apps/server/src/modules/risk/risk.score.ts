@@ -22,6 +22,19 @@ export interface RiskInputs {
   backToBack: number;
   /** Referrals involving this member that were held or rejected as suspicious. */
   flaggedReferrals: number;
+  /** This member's completed sessions that ran in lockstep with another member's (ADR 071). */
+  lockstepSessions?: number;
+  /** The other members met in lockstep. */
+  lockstepAccounts?: number;
+  /** Of those, the members also seen on one of this member's networks. */
+  lockstepOnNetwork?: number;
+  /** This member's watch sessions started without the app's device signal. */
+  sessionsWithoutDevice?: number;
+  /**
+   * Members sharing a network with this member when neither sent any device signal in the window
+   * (0 when this member sent one at least once).
+   */
+  noDeviceSharersOnNetwork?: number;
 }
 
 export interface RiskScore {
@@ -77,9 +90,11 @@ export function timingSignals(
 
 /**
  * The risk score (0–100) and its reasons: a shared device weighs most, a shared network less (a
- * household, a café), and the same device on the same network (one person, several accounts)
- * makes an account high risk; velocity and identical timings point at automation; a flagged
- * referral at self-invitation. Pure, so the rules are unit-tested.
+ * household, a café, a carrier's CGNAT); the same device on the same network weighs only with
+ * behaviour; lockstep with other accounts and sessions without the app's device signal point at
+ * a script, and on a shared network make an account high risk (ADR 071); velocity and identical
+ * timings point at automation; a flagged referral at self-invitation. Pure, so the rules are
+ * unit-tested.
  */
 export function scoreRisk(inputs: RiskInputs): RiskScore {
   const reasons: TRiskReason[] = [];
@@ -108,24 +123,61 @@ export function scoreRisk(inputs: RiskInputs): RiskScore {
       { accounts: inputs.membersSharingNetwork },
     );
   }
-  if (inputs.membersSharingDeviceAndNetwork > 0) {
+  const lockstepSessions = inputs.lockstepSessions ?? 0;
+  const lockstepAccounts = inputs.lockstepAccounts ?? 0;
+  const lockstep =
+    lockstepAccounts > 0 &&
+    (lockstepAccounts >= RISK_SIGNALS.lockstepMinAccounts ||
+      lockstepSessions >= RISK_SIGNALS.lockstepMinSessions);
+  const burst = inputs.maxSessionsPerHour >= RISK_SIGNALS.sessionsPerHourBurst;
+  const identical = inputs.identicalTimings >= RISK_SIGNALS.minRepeats;
+  const backToBack = inputs.backToBack >= RISK_SIGNALS.minRepeats;
+  const referrals = inputs.flaggedReferrals > 0;
+  // The same device on the same network is evidence only together with behaviour: identical
+  // phones on one carrier share both (ADR 071).
+  if (
+    inputs.membersSharingDeviceAndNetwork > 0 &&
+    (lockstep || burst || identical || backToBack || referrals)
+  ) {
     add("sharedDeviceAndNetwork", RISK_POINTS.sharedDeviceAndNetwork, {
       accounts: inputs.membersSharingDeviceAndNetwork,
     });
   }
-  if (inputs.maxSessionsPerHour >= RISK_SIGNALS.sessionsPerHourBurst) {
+  if (lockstep) {
+    add("lockstep", RISK_POINTS.lockstep, {
+      accounts: lockstepAccounts,
+      sessions: lockstepSessions,
+      seconds: RISK_SIGNALS.lockstepSeconds,
+    });
+    if ((inputs.lockstepOnNetwork ?? 0) > 0) {
+      add("networkAndLockstep", RISK_POINTS.networkAndLockstep, {
+        accounts: inputs.lockstepOnNetwork ?? 0,
+      });
+    }
+  }
+  if ((inputs.sessionsWithoutDevice ?? 0) > 0) {
+    add("noDeviceSignal", RISK_POINTS.noDeviceSignal, {
+      sessions: inputs.sessionsWithoutDevice ?? 0,
+    });
+  }
+  if ((inputs.noDeviceSharersOnNetwork ?? 0) > 0) {
+    add("networkAndNoDevice", RISK_POINTS.networkAndNoDevice, {
+      accounts: inputs.noDeviceSharersOnNetwork ?? 0,
+    });
+  }
+  if (burst) {
     add("sessionBurst", RISK_POINTS.sessionBurst, { perHour: inputs.maxSessionsPerHour });
   }
-  if (inputs.identicalTimings >= RISK_SIGNALS.minRepeats) {
+  if (identical) {
     add("identicalTimings", RISK_POINTS.identicalTimings, { sessions: inputs.identicalTimings });
   }
-  if (inputs.backToBack >= RISK_SIGNALS.minRepeats) {
+  if (backToBack) {
     add("backToBack", RISK_POINTS.backToBack, {
       sessions: inputs.backToBack,
       seconds: RISK_SIGNALS.backToBackSeconds,
     });
   }
-  if (inputs.flaggedReferrals > 0) {
+  if (referrals) {
     add("referralFlagged", RISK_POINTS.referralFlagged, { referrals: inputs.flaggedReferrals });
   }
   const score = Math.min(

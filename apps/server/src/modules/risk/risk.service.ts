@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import {
   flaggedReferralCounts,
+  lockstepOf,
   riskOf,
   type SignalRow,
   scoredMembers,
@@ -63,6 +64,41 @@ export function sharersOf(signals: readonly SignalRow[]): {
     return result;
   };
   return { device: others(byDevice), network: others(byNetwork), both: others(byBoth) };
+}
+
+/**
+ * The device-signal side (ADR 071): per member, the watch sessions started without the app's
+ * device signal, and — for a member who never sent one in the signals given — the members on one
+ * of their networks who never sent one either.
+ */
+export function deviceSignalsOf(signals: readonly SignalRow[]): {
+  sessionsWithoutDevice: Map<string, number>;
+  noDeviceSharers: Map<string, Set<string>>;
+} {
+  const withDevice = new Set<string>();
+  const sessionsWithoutDevice = new Map<string, number>();
+  for (const s of signals) {
+    if (s.device_hash) withDevice.add(s.member_id);
+    else if (s.kind === "watch_session")
+      sessionsWithoutDevice.set(s.member_id, (sessionsWithoutDevice.get(s.member_id) ?? 0) + 1);
+  }
+  const byNetwork = new Map<string, Set<string>>();
+  for (const s of signals) {
+    if (!s.network || withDevice.has(s.member_id)) continue;
+    const set = byNetwork.get(s.network) ?? new Set<string>();
+    set.add(s.member_id);
+    byNetwork.set(s.network, set);
+  }
+  const noDeviceSharers = new Map<string, Set<string>>();
+  for (const members of byNetwork.values()) {
+    if (members.size < 2) continue;
+    for (const m of members) {
+      const set = noDeviceSharers.get(m) ?? new Set<string>();
+      for (const o of members) if (o !== m) set.add(o);
+      noDeviceSharers.set(m, set);
+    }
+  }
+  return { sessionsWithoutDevice, noDeviceSharers };
 }
 
 export interface Cluster {
@@ -140,10 +176,13 @@ async function scoreMembers(
   since: Date,
 ): Promise<Map<string, RiskScore>> {
   const sharers = sharersOf(signals);
-  const [timings, referrals] = await Promise.all([
+  const devices = deviceSignalsOf(signals);
+  const [timings, referrals, lockstepRows] = await Promise.all([
     sessionTimings(db, memberIds, since),
     flaggedReferralCounts(db, memberIds),
+    lockstepOf(db, memberIds, since),
   ]);
+  const lockstep = new Map(lockstepRows.map((r) => [r.member_id, r]));
   const sessionsBy = Map.groupBy(timings, (t) => t.user_id);
   const flagged = new Map(referrals.map((r) => [r.member_id, Number(r.flagged)]));
   const scores = new Map<string, RiskScore>();
@@ -163,6 +202,13 @@ async function scoreMembers(
         membersSharingDeviceAndNetwork: sharers.both.get(id)?.size ?? 0,
         ...timing,
         flaggedReferrals: flagged.get(id) ?? 0,
+        lockstepSessions: lockstep.get(id)?.sessions ?? 0,
+        lockstepAccounts: lockstep.get(id)?.accounts ?? 0,
+        lockstepOnNetwork: (lockstep.get(id)?.partners ?? []).filter((p) =>
+          sharers.network.get(id)?.has(p),
+        ).length,
+        sessionsWithoutDevice: devices.sessionsWithoutDevice.get(id) ?? 0,
+        noDeviceSharersOnNetwork: devices.noDeviceSharers.get(id)?.size ?? 0,
       }),
     );
   }
@@ -211,7 +257,10 @@ export async function recomputeMemberRisk(
  * Every member seen in the window (at most RISK_SIGNALS.maxSignalsPerRun signals), plus every
  * member still scored above zero (whose signals may have aged out): the periodic job.
  */
-export async function recomputeAllRisk(db: Db, clock: Clock): Promise<{ members: number }> {
+export async function recomputeAllRisk(
+  db: Db,
+  clock: Clock,
+): Promise<{ members: number; clusters: Cluster[] }> {
   const since = windowStart(clock);
   const signals = await signalsSince(db, since);
   const members = [...new Set([...signals.map((s) => s.member_id), ...(await scoredMembers(db))])];
@@ -219,5 +268,5 @@ export async function recomputeAllRisk(db: Db, clock: Clock): Promise<{ members:
     const batch = members.slice(i, i + 500);
     await save(db, clock, await scoreMembers(db, batch, signals, since));
   }
-  return { members: members.length };
+  return { members: members.length, clusters: clustersOf(signals) };
 }

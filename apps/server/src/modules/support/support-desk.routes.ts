@@ -148,7 +148,7 @@ function getDeskRequestsRoute(app: RouteApp): void {
         response: { 200: ZSupportPage, ...errors },
       },
     },
-    async (request) => listDeskRequests(app.db, request.query),
+    async (request) => listDeskRequests(app.db, app.clock, request.query),
   );
 }
 

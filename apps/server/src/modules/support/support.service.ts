@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Member } from "../../lib/member";
+import { deskRiskOf } from "../risk/risk.desk";
 import { toWithdrawal } from "../withdrawals/withdrawals.mapper";
 import {
   countSupportRequests,
@@ -91,9 +92,44 @@ export async function openSupportRequest(
   return listOwnRequests(db, member, 1);
 }
 
-/** The desk's list: every request, filtered and paged. */
-export function listDeskRequests(db: Db, query: TSupportListQuery): Promise<TSupportPage> {
-  return page(db, { status: query.status, type: query.type, member: query.member }, query.page);
+/** Withdrawals the desk or an admin may still act on: their member's risk is shown beside them. */
+const OPEN_WITHDRAWAL = new Set(["SENT", "AWAITING_APPROVAL"]);
+
+/**
+ * Each open withdrawal with its member's risk, cluster and holds (ADR 071), from the fraud queue's
+ * source: what the desk and the approvals show next to the buttons the database may refuse.
+ */
+export async function withDeskRisk(
+  db: Db,
+  clock: Clock,
+  requests: TSupportRequest[],
+): Promise<TSupportRequest[]> {
+  const amounts = new Map<string, bigint>();
+  for (const r of requests) {
+    if (r.withdrawal && OPEN_WITHDRAWAL.has(r.withdrawal.status)) {
+      amounts.set(r.userId, (amounts.get(r.userId) ?? 0n) + BigInt(r.amountUsdt ?? "0"));
+    }
+  }
+  const risks = await deskRiskOf(db, clock, amounts);
+  return requests.map((r) =>
+    r.withdrawal && OPEN_WITHDRAWAL.has(r.withdrawal.status)
+      ? { ...r, risk: risks.get(r.userId) ?? null }
+      : r,
+  );
+}
+
+/** The desk's list: every request, filtered and paged; open withdrawals with their member's risk. */
+export async function listDeskRequests(
+  db: Db,
+  clock: Clock,
+  query: TSupportListQuery,
+): Promise<TSupportPage> {
+  const found = await page(
+    db,
+    { status: query.status, type: query.type, member: query.member },
+    query.page,
+  );
+  return { ...found, requests: await withDeskRisk(db, clock, found.requests) };
 }
 
 /** Any request, with its withdrawal and processor, as the desk reads it. */

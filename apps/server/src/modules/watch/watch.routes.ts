@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RouteApp } from "../../lib/route-schema";
 import { currentMember } from "../../plugins/auth";
+import { riskAfterCompletion } from "../risk/risk.enforce";
 import { recordWatchSignal } from "../risk/signals";
 import { completeWatch } from "./watch.complete.service";
 import {
@@ -202,11 +203,21 @@ function completeRoute(app: RouteApp, deps: () => WatchDeps): void {
         response: { 200: ZWatchCompleteResult, ...errors },
       },
     },
-    async (request) =>
-      completeWatch(app.money, deps(), currentMember(request).profile.id, request.params.id, {
+    async (request) => {
+      const memberId = currentMember(request).profile.id;
+      const result = await completeWatch(app.money, deps(), memberId, request.params.id, {
         solution: request.body.solution,
         captchaToken: request.body.captchaToken,
         clientIp: request.ip,
-      }),
+      });
+      // Lockstep with other members is scored now, not only by the job (ADR 071); never fails
+      // the completed session.
+      try {
+        await riskAfterCompletion(app.db, app.clock, memberId, result.session.id);
+      } catch (error) {
+        request.log.warn({ err: error, memberId }, "risk after completion not recomputed");
+      }
+      return result;
+    },
   );
 }

@@ -4,6 +4,7 @@ import {
   type TAdminMemberDetail,
   type TAdminMemberPage,
   type TAdminMemberRow,
+  type TDeskRisk,
   type TFraudFlag,
   type TProfile,
 } from "@viewvault/shared";
@@ -16,6 +17,7 @@ import { balancesDto, readBalances } from "../../ledger/ledger.repository";
 import { deleteSessionsOfUser, setRole } from "../../members/members.repository";
 import { findProfileById } from "../../profiles/profiles.repository";
 import { toProfileDto } from "../../profiles/profiles.service";
+import { deskRiskOf } from "../../risk/risk.desk";
 import { staffRequests } from "../../support/support.service";
 import {
   liveSessionsOf,
@@ -117,7 +119,7 @@ export async function getMemberDetail(
 ): Promise<TAdminMemberDetail> {
   const row = await memberDetailRow(db, profileId);
   if (!row) throw new AppError("NOT_FOUND", { context: "member" });
-  const [balances, ledger, sessions, referrals, flags, audit, referrer, requests] =
+  const [balances, ledger, sessions, referrals, flags, audit, referrer, requests, risks] =
     await Promise.all([
       readBalances(db, row.id),
       recentLedgerOf(db, row.id, ADMIN.recentLedgerEntries),
@@ -127,6 +129,7 @@ export async function getMemberDetail(
       auditEventsOf(db, row.id, ADMIN.auditPageSize),
       row.referred_by ? memberRef(db, row.referred_by) : Promise.resolve([]),
       staffRequests(db, { userId: row.id }, ADMIN.recentSupportRequests),
+      deskRiskOf(db, clock, new Map([[row.id, 0n]])),
     ]);
   const referrerRow = referrer[0];
   return {
@@ -166,6 +169,7 @@ export async function getMemberDetail(
       createdAt: new Date(r.created_at).toISOString(),
     })),
     flags,
+    risk: risks.get(row.id) as TDeskRisk,
     audit,
     supportRequests: requests,
   };

@@ -46,7 +46,7 @@ function awaitingRoute(app: RouteApp): void {
         response: { 200: ZPayoutApprovals, ...staffErrors },
       },
     },
-    async () => listPayoutApprovals(app.db),
+    async () => listPayoutApprovals(app.db, app.clock),
   );
 }
 

@@ -1,8 +1,9 @@
 import { ADMIN, type TPayoutApprovals } from "@viewvault/shared";
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
+import type { Clock } from "../../../lib/clock";
 import { keyAlreadyUsed as decisionRan } from "../../payouts/payouts.service";
-import { staffRequests } from "../../support/support.service";
+import { staffRequests, withDeskRisk } from "../../support/support.service";
 import {
   type DeskAnswer,
   type DeskRequestOptions,
@@ -13,8 +14,13 @@ import {
 /** Payout approvals: the second approval of withdrawals above the four-eyes threshold. */
 
 /** Withdrawals awaiting the second approval (oldest first), each with the member's history. */
-export async function listPayoutApprovals(db: Db): Promise<TPayoutApprovals> {
-  const waiting = await staffRequests(db, { withdrawalStatus: "AWAITING_APPROVAL" }, 100);
+export async function listPayoutApprovals(db: Db, clock: Clock): Promise<TPayoutApprovals> {
+  // Each with its member's risk, cluster and holds (ADR 071), as the desk shows them.
+  const waiting = await withDeskRisk(
+    db,
+    clock,
+    await staffRequests(db, { withdrawalStatus: "AWAITING_APPROVAL" }, 100),
+  );
   const approvals = await Promise.all(
     waiting.reverse().map(async (request) => ({
       request,

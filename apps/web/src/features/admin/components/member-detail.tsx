@@ -3,6 +3,7 @@ import { AlertTriangle, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DeskRisk } from "@/components/staff/desk-risk";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useMoneyFormat } from "@/lib/use-money-format";
@@ -165,7 +166,7 @@ function FlagsCard({ detail }: { detail: TAdminMemberDetail }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          {detail.flags.length ? (
+          {detail.flags.length || detail.risk?.reasons.length ? (
             <AlertTriangle aria-hidden="true" className="size-5 text-warning" />
           ) : (
             <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
@@ -174,9 +175,13 @@ function FlagsCard({ detail }: { detail: TAdminMemberDetail }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {detail.flags.length === 0 ? (
+        {/* The fraud queue's own score, reasons and cluster (one source, ADR 071). */}
+        {detail.risk && (detail.risk.reasons.length || detail.risk.score > 0) ? (
+          <DeskRisk risk={detail.risk} memberId={detail.member.id} />
+        ) : null}
+        {detail.flags.length === 0 && !detail.risk?.reasons.length ? (
           <p className="text-sm text-muted-foreground">{t("member.noFlags")}</p>
-        ) : (
+        ) : detail.flags.length === 0 ? null : (
           <ul className="grid gap-2">
             {detail.flags.map((f) => (
               <li key={`${f.kind}-${f.address}`}>

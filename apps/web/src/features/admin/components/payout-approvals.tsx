@@ -3,6 +3,7 @@ import { Check, Loader2, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DeskRisk } from "@/components/staff/desk-risk";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -180,6 +181,7 @@ function ApprovalItem({
         </span>
       </div>
       {request.withdrawal ? <WithdrawalDetails w={request.withdrawal} /> : null}
+      {request.risk ? <DeskRisk risk={request.risk} memberId={request.userId} /> : null}
       <WithdrawalHistory history={history} />
       {mayApprove || !profile ? null : (
         <p className="text-xs text-muted-foreground" data-testid="approval-not-yours">

@@ -1,4 +1,4 @@
-import { PauseCircle } from "lucide-react";
+import { PauseCircle, ShieldAlert } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -13,7 +13,8 @@ const AppealDialog = lazy(() =>
 );
 
 /**
- * A paused member's banner (dashboard, withdraw page): cash-out is paused, why, since when, and
+ * An account in review (high risk, not yet reviewed: earnings on hold wait, ADR 071), and
+ * a paused member's banner (dashboard, withdraw page): cash-out is paused, why, since when, and
  * the appeal (a support request, prefilled) or where the appeal stands. Nothing when not paused.
  */
 export function CashoutPauseBanner() {
@@ -22,38 +23,55 @@ export function CashoutPauseBanner() {
   const enforcement = useOwnEnforcement();
   const [appealing, setAppealing] = useState(false);
   const paused = enforcement.data?.cashoutPaused;
-  if (!paused) return null;
-  return (
-    <Alert variant="warning" data-testid="cashout-paused">
-      <PauseCircle aria-hidden="true" />
-      <AlertTitle>{t("paused.title")}</AlertTitle>
+  const review = enforcement.data?.inReview ? (
+    <Alert variant="warning" data-testid="account-in-review">
+      <ShieldAlert aria-hidden="true" />
+      <AlertTitle>{t("review.title")}</AlertTitle>
       <AlertDescription className="grid gap-2">
+        <p>{t("review.explain")}</p>
         <p>
-          <span className="font-medium text-foreground">{t("paused.reasonLabel")} </span>
-          <span data-testid="cashout-paused-reason">{paused.reason}</span>
+          <Link className="font-medium text-primary underline" to="/support">
+            {t("review.contact")}
+          </Link>
         </p>
-        <p className="text-xs">{t("paused.since", { date: fmt.dateTime(paused.pausedAt) })}</p>
-        <p>{t("paused.explain")}</p>
-        {paused.appealRequestId ? (
-          <p>
-            {t("paused.appealed")}{" "}
-            <Link className="font-medium text-primary underline" to="/support">
-              {t("paused.seeAppeal")}
-            </Link>
-          </p>
-        ) : (
-          <div>
-            <Button size="sm" onClick={() => setAppealing(true)}>
-              {t("paused.appeal")}
-            </Button>
-          </div>
-        )}
       </AlertDescription>
-      {appealing ? (
-        <Suspense fallback={null}>
-          <AppealDialog reason={paused.reason} onClose={() => setAppealing(false)} />
-        </Suspense>
-      ) : null}
     </Alert>
+  ) : null;
+  if (!paused) return review;
+  return (
+    <>
+      {review}
+      <Alert variant="warning" data-testid="cashout-paused">
+        <PauseCircle aria-hidden="true" />
+        <AlertTitle>{t("paused.title")}</AlertTitle>
+        <AlertDescription className="grid gap-2">
+          <p>
+            <span className="font-medium text-foreground">{t("paused.reasonLabel")} </span>
+            <span data-testid="cashout-paused-reason">{paused.reason}</span>
+          </p>
+          <p className="text-xs">{t("paused.since", { date: fmt.dateTime(paused.pausedAt) })}</p>
+          <p>{t("paused.explain")}</p>
+          {paused.appealRequestId ? (
+            <p>
+              {t("paused.appealed")}{" "}
+              <Link className="font-medium text-primary underline" to="/support">
+                {t("paused.seeAppeal")}
+              </Link>
+            </p>
+          ) : (
+            <div>
+              <Button size="sm" onClick={() => setAppealing(true)}>
+                {t("paused.appeal")}
+              </Button>
+            </div>
+          )}
+        </AlertDescription>
+        {appealing ? (
+          <Suspense fallback={null}>
+            <AppealDialog reason={paused.reason} onClose={() => setAppealing(false)} />
+          </Suspense>
+        ) : null}
+      </Alert>
+    </>
   );
 }

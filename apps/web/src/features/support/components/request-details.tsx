@@ -2,6 +2,7 @@ import type { TSupportRequest } from "@viewvault/shared";
 import { ExternalLink, MessageSquare } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DeskRisk } from "@/components/staff/desk-risk";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useMoneyFormat } from "@/lib/use-money-format";
@@ -56,6 +57,7 @@ export function RequestDetails({
       {request.walletAddress ? (
         <p className="font-mono text-xs break-all text-muted-foreground">{request.walletAddress}</p>
       ) : null}
+      {request.risk ? <DeskRisk risk={request.risk} memberId={request.userId} /> : null}
       {request.appeal ? (
         <p
           className="rounded-md border border-warning/40 bg-warning/10 px-2 py-1"

@@ -1,0 +1,1 @@
+CREATE INDEX "ads_sessions_completed_at_idx" ON "ads_sessions" USING btree ("content_completed_at") WHERE "ads_sessions"."status" = 'COMPLETED';

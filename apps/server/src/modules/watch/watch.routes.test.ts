@@ -90,7 +90,10 @@ describe("watch sessions", () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe("Video Not Found");
 
-    const start = await watcher.c.request("POST", `/api/videos/${videoId}/sessions`);
+    // The app's device signal, as the web app sends it on every request (ADR 071).
+    const start = await watcher.c.request("POST", `/api/videos/${videoId}/sessions`, undefined, {
+      "x-device-id": "watcher-phone-0001",
+    });
     expect(start.statusCode).toBe(201);
     const session = start.json();
     expect(session).toMatchObject({
@@ -131,7 +134,8 @@ describe("watch sessions", () => {
       contentStartedAt: clock.now().toISOString(),
       adAttestedMs: 30_000,
       contentAttestedMs: 0,
-      // A member sharing no device or network with anyone is low risk: the cheapest challenge.
+      // A member with the app's device signal who shares no device or network with anyone is low
+      // risk: the cheapest challenge.
       challenge: { algorithm: "SHA-256", maxnumber: CHALLENGE.maxNumberByRisk.low },
     });
     const solution = await solve(content.json().challenge);

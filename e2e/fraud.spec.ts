@@ -57,7 +57,8 @@ test("fraud: the admin pauses a clustered member's cash-out with a reason; the m
   await page.getByRole("link", { name: "Fraud queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Fraud queue" })).toBeVisible();
 
-  // The seeded cluster: three members, one shared device and network, each high risk.
+  // The seeded cluster: three members on one network that never sent the app's device signal,
+  // each high risk (ADR 071).
   const cluster = page.getByTestId("fraud-cluster").filter({ hasText: "@farm_ana" });
   await expect(cluster).toBeVisible();
   for (const name of ["farm_ana", "farm_bia", "farm_caio"]) {
@@ -65,7 +66,9 @@ test("fraud: the admin pauses a clustered member's cash-out with a reason; the m
   }
   await expect(cluster.getByText("High risk").first()).toBeVisible();
   await expect(
-    cluster.getByText(/Uses a device on the same network as 2 other account/).first(),
+    cluster
+      .getByText(/Never sent a device signal, on a network shared with 2 other accounts/)
+      .first(),
   ).toBeVisible();
   expect(await hasNoHorizontalOverflow(page)).toBe(true);
 

@@ -4,10 +4,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-context";
+import { useLazyMenu } from "@/lib/use-load-on-intent";
 import { AccountTriggerContent } from "./account-trigger";
 import { NotificationBell } from "./notification-bell";
 
-const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
+const loadMenu = () => import("./account-menu");
+const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
 
 /** "Sign in" for visitors; the notification bell and the username with a small menu for members. */
 export function AccountArea() {
@@ -27,21 +29,43 @@ export function AccountArea() {
     );
   }
   const username = profile?.username ?? user.username ?? user.name;
+  return (
+    <>
+      <NotificationBell />
+      <LazyAccountMenu username={username} />
+    </>
+  );
+}
+
+/**
+ * The account menu's Radix code is not needed to paint the page: a look-alike button is shown
+ * first, the menu loads when the browser is idle (or on hover/focus), and a click made before it
+ * arrives opens it as soon as it does.
+ */
+function LazyAccountMenu({ username }: { username: string }) {
+  const { t } = useTranslation("common");
+  const menu = useLazyMenu(loadMenu);
   const placeholder = (
     <Button
       variant="outline"
       className="max-w-40 px-3"
       aria-label={t("account.menu", { username })}
+      {...menu.placeholderProps}
     >
       <AccountTriggerContent username={username} />
     </Button>
   );
   return (
-    <>
-      <NotificationBell />
-      <Suspense fallback={placeholder}>
-        <AccountMenu username={username} />
-      </Suspense>
-    </>
+    <Suspense fallback={placeholder}>
+      {menu.wanted ? (
+        <AccountMenu
+          username={username}
+          defaultOpen={menu.defaultOpen}
+          focusTrigger={menu.focusTrigger}
+        />
+      ) : (
+        placeholder
+      )}
+    </Suspense>
   );
 }

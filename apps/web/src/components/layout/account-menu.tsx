@@ -12,17 +12,30 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useAuth } from "@/lib/auth";
 import { toast } from "@/lib/toast";
+import { useFocusOnMount } from "@/lib/use-load-on-intent";
 import { AccountTriggerContent } from "./account-trigger";
 
 /** The signed-in member's menu: Dashboard, Activity, Referrals, Settings, Admin (admins only), Sign out (loaded after first paint). */
-export function AccountMenu({ username }: { username: string }) {
+export function AccountMenu({
+  username,
+  defaultOpen = false,
+  focusTrigger = false,
+}: {
+  username: string;
+  /** Opens at once: the member clicked its placeholder before it had loaded. */
+  defaultOpen?: boolean;
+  /** Keeps keyboard focus when this replaces a focused placeholder button. */
+  focusTrigger?: boolean;
+}) {
   const { t } = useTranslation("common");
   const { signOut, profile } = useAuth();
   const navigate = useNavigate();
+  const triggerRef = useFocusOnMount<HTMLButtonElement>(focusTrigger && !defaultOpen);
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
       <DropdownMenuTrigger asChild>
         <Button
+          ref={triggerRef}
           variant="outline"
           className="max-w-40 px-3"
           aria-label={t("account.menu", { username })}

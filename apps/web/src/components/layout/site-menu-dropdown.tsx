@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { currentLocale } from "@/lib/i18n";
+import { useFocusOnMount } from "@/lib/use-load-on-intent";
 import { documentPdfHref, MENU_GROUPS } from "./navigation";
 import { MenuTriggerContent } from "./site-menu-trigger";
 
@@ -26,11 +27,7 @@ export function SiteMenuDropdown({
   focusTrigger?: boolean;
 }) {
   const { t } = useTranslation("common");
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const focusOnMount = useRef(focusTrigger && !defaultOpen);
-  useEffect(() => {
-    if (focusOnMount.current) triggerRef.current?.focus();
-  }, []);
+  const triggerRef = useFocusOnMount<HTMLButtonElement>(focusTrigger && !defaultOpen);
   return (
     <DropdownMenu defaultOpen={defaultOpen} modal={false}>
       <DropdownMenuTrigger asChild>

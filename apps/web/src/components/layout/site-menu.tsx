@@ -1,6 +1,7 @@
-import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { useLazyMenu } from "@/lib/use-load-on-intent";
 import { MenuTriggerContent } from "./site-menu-trigger";
 
 const loadDropdown = () => import("./site-menu-dropdown");
@@ -15,59 +16,22 @@ const SiteMenuDropdown = lazy(() =>
  */
 export function SiteMenu() {
   const { t } = useTranslation("common");
-  const [wanted, setWanted] = useState(false);
-  const [openOnLoad, setOpenOnLoad] = useState(false);
-  const placeholderFocused = useRef(false);
-
-  // In a transition, so the placeholder stays (and keeps receiving the click whose mousedown
-  // asked for the dropdown) until the dropdown is ready to replace it.
-  const want = () => startTransition(() => setWanted(true));
-
-  useEffect(() => {
-    const start = () => startTransition(() => setWanted(true));
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(start, { timeout: 2500 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = globalThis.setTimeout(start, 1200);
-    return () => globalThis.clearTimeout(id);
-  }, []);
-
+  const menu = useLazyMenu(loadDropdown);
   const placeholder = (
     <Button
       variant="outline"
       className="px-3"
       aria-label={t("a11y.openMenu")}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={() => {
-        void loadDropdown();
-        want();
-      }}
-      onFocus={() => {
-        placeholderFocused.current = true;
-        void loadDropdown();
-        want();
-      }}
-      onBlur={() => {
-        placeholderFocused.current = false;
-      }}
-      onClick={() => {
-        startTransition(() => {
-          setOpenOnLoad(true);
-          setWanted(true);
-        });
-      }}
+      {...menu.placeholderProps}
     >
       <MenuTriggerContent />
     </Button>
   );
-
   // One boundary throughout: the placeholder is only replaced once the dropdown has loaded.
   return (
     <Suspense fallback={placeholder}>
-      {wanted ? (
-        <SiteMenuDropdown defaultOpen={openOnLoad} focusTrigger={placeholderFocused.current} />
+      {menu.wanted ? (
+        <SiteMenuDropdown defaultOpen={menu.defaultOpen} focusTrigger={menu.focusTrigger} />
       ) : (
         placeholder
       )}

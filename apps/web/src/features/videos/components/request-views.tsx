@@ -1,16 +1,8 @@
 import { HandCoins } from "lucide-react";
-import {
-  cloneElement,
-  lazy,
-  type MouseEvent,
-  type ReactElement,
-  Suspense,
-  startTransition,
-  useEffect,
-  useState,
-} from "react";
+import { cloneElement, lazy, type MouseEvent, type ReactElement, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { useLoadOnIntent } from "@/lib/use-load-on-intent";
 
 const loadDialog = () => import("./request-views-dialog");
 const RequestViewsDialog = lazy(() =>
@@ -48,18 +40,7 @@ export function RequestViews({
   /** The element that opens it (default: the feed's outline button). */
   trigger?: ReactElement;
 }) {
-  const [wanted, setWanted] = useState(false);
-  const want = () => startTransition(() => setWanted(true));
-
-  useEffect(() => {
-    const start = () => startTransition(() => setWanted(true));
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(start, { timeout: 2500 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = globalThis.setTimeout(start, 1200);
-    return () => globalThis.clearTimeout(id);
-  }, []);
+  const { wanted, want } = useLoadOnIntent(loadDialog);
 
   const element = (trigger ?? <DefaultTrigger />) as ReactElement<TriggerProps>;
   const placeholder = cloneElement(element, {
@@ -68,14 +49,8 @@ export function RequestViews({
       void loadDialog();
       onOpenChange(true);
     },
-    onPointerEnter: () => {
-      void loadDialog();
-      want();
-    },
-    onFocus: () => {
-      void loadDialog();
-      want();
-    },
+    onPointerEnter: want,
+    onFocus: want,
   } as TriggerProps);
 
   if (!wanted && !open) return placeholder;

@@ -29,7 +29,7 @@ export function NotificationBell() {
       {unread > 0 ? (
         <span
           aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] leading-5 font-semibold text-white"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] leading-5 font-semibold text-destructive-foreground"
         >
           {shown}
         </span>

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import {
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   test as base,
   expect,
@@ -16,6 +17,25 @@ import axe from "axe-core";
  */
 export function clientAddress(): Record<string, string> {
   return { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
+}
+
+/**
+ * A device of its own for each browser context, as each has its own address: every context of
+ * one Chromium on one machine has the same fingerprint, so over a run every journey's member
+ * would look like one phone shared by dozens of accounts (the fraud queue's device signal, ADR
+ * 071). Each context reports its own number of CPU cores, which the fingerprint hashes.
+ */
+function ownDevice(cores: number) {
+  Object.defineProperty(Navigator.prototype, "hardwareConcurrency", {
+    configurable: true,
+    get: () => cores,
+  });
+}
+
+/** The init scripts of a journey's browser context: its own device, English and light first. */
+async function initContext(context: BrowserContext): Promise<void> {
+  await context.addInitScript(ownDevice, randomInt(3, 1_000_000));
+  await context.addInitScript(startInEnglishLight);
 }
 
 /**
@@ -56,7 +76,7 @@ export const test = base.extend<{ page: Page }>({
         problems.push(`HTTP ${response.status()} ${url.pathname}`);
       }
     });
-    await page.addInitScript(startInEnglishLight);
+    await initContext(page.context());
     await use(page);
     expect(problems, "the page logged errors").toEqual([]);
   },
@@ -81,7 +101,7 @@ export async function memberContext(
   options: BrowserContextOptions,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ ...options, extraHTTPHeaders: clientAddress() });
-  await context.addInitScript(startInEnglishLight);
+  await initContext(context);
   return { page: await context.newPage(), close: () => context.close() };
 }
 

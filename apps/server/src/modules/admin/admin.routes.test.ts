@@ -141,6 +141,8 @@ describe("suspend, reinstate, revoke sessions", () => {
     const res = await admin.c.request("PUT", url, { suspended: true, reason: "spam farm" });
     expect(res.statusCode, res.body).toBe(200);
     expect((await m.c.request("GET", "/api/me")).statusCode).toBe(401);
+    // Audit rows carry the command's clock: a millisecond later, the reinstatement is the newer.
+    clock.advance(1);
     expect(
       (await admin.c.request("PUT", url, { suspended: false, reason: "appeal accepted" })).json()
         .suspended,

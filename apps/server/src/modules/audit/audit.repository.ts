@@ -17,7 +17,8 @@ export interface AuditEventInput {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   address?: string | null;
-  createdAt?: Date;
+  /** The command's clock, as `vv_audit` writes it: one clock orders the whole log. */
+  createdAt: Date;
   details?: Record<string, unknown>;
 }
 

@@ -143,6 +143,7 @@ interface Row {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   address: string | null;
+  created_at: Date | string;
 }
 
 /** What is missing from a row, by the rules of its action (empty when complete). */
@@ -350,7 +351,7 @@ describe("the audit log", () => {
     const rows = await queryRows<Row>(
       db(),
       sql`select action, actor_profile_id, actor_role, target_profile_id, target_type, reason,
-            before, after, address from audit_events
+            before, after, address, created_at from audit_events
           where actor_role = 'system' or actor_profile_id in (${sql.join(
             actors.map((id) => sql`${id}::uuid`),
             sql`, `,
@@ -361,6 +362,11 @@ describe("the audit log", () => {
       expect(of.length, `no ${action} row was written`).toBeGreaterThan(0);
       for (const row of of) expect(missing(row), action).toEqual([]);
     }
+    // One clock orders the log: every row carries the command's time (the test clock, days
+    // from the database's own now()), whether the service or a database command wrote it —
+    // except vv_referral_approve, which takes no clock yet and writes the database's now().
+    for (const row of rows.filter((r) => r.action !== "referral.approve"))
+      expect(new Date(row.created_at).toISOString(), row.action).toBe(clock.now().toISOString());
     // Every detail key and every coded value has its words in the console (admin:audit).
     const keys = new Set<string>(AUDIT_DETAIL_KEYS);
     const coded = new Set<string>(AUDIT_CODED_KEYS);

@@ -41,6 +41,7 @@ type FraudAudit = {
   address: StaffActor["address"];
   reason: string;
   targetProfileId: string;
+  createdAt: Date;
 };
 
 async function clawBackHeld(o: FraudActionOptions, audit: FraudAudit): Promise<void> {
@@ -135,12 +136,14 @@ export async function applyFraudAction(options: FraudActionOptions): Promise<voi
   const { money, clock, actor, memberId, action, reason } = options;
   const { db } = money;
   await memberExists(db, memberId);
+  const now = clock.now();
   const audit: FraudAudit = {
     actorProfileId: actor.profileId,
     actorRole: actor.role,
     address: actor.address,
     reason,
     targetProfileId: memberId,
+    createdAt: now,
   };
   if (action === "suspend") {
     // Its own transaction and audit row (member.suspend), with this reason.
@@ -155,7 +158,6 @@ export async function applyFraudAction(options: FraudActionOptions): Promise<voi
     return;
   }
   if (action === "clawBack") return clawBackHeld(options, audit);
-  const now = clock.now();
   await db.transaction(async (tx) => {
     const row = await lockEnforcement(tx, memberId, now);
     if (action === "clear") return clearRisk(tx, options, audit, now);

@@ -53,6 +53,7 @@ export async function setMemberSuspended(options: SetMemberSuspendedOptions): Pr
         cancelledViewRequests: cancelledRequests,
         cancelledMarketOffers: cancelledOffers,
       },
+      createdAt: clock.now(),
     });
     return toProfileDto(profile);
   });

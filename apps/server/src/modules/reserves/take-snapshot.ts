@@ -164,7 +164,7 @@ export async function takeSnapshot(
     await insertLeaves(tx, id, leaves);
     await insertAssets(tx, id, assets);
     if (request.actor)
-      await auditSnapshot(tx, request.actor, {
+      await auditSnapshot(tx, request.actor, takenAt, {
         id,
         root: tree.root,
         total: tree.total,
@@ -186,6 +186,7 @@ export async function takeSnapshot(
 function auditSnapshot(
   tx: DbOrTx,
   actor: StaffActor,
+  at: Date,
   snapshot: { id: string; root: string; total: bigint; previous: string | null },
 ): Promise<void> {
   return recordAuditEvent(tx, {
@@ -193,6 +194,7 @@ function auditSnapshot(
     actorRole: actor.role,
     address: actor.address,
     reason: null,
+    createdAt: at,
     action: "reserves.snapshot",
     targetProfileId: null,
     targetType: "reserve_snapshot",

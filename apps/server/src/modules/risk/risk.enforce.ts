@@ -65,6 +65,7 @@ export async function pauseHighRiskGroups(
           before: { cashoutPaused: false },
           after: { cashoutPaused: true, pausedAt: now.toISOString() },
           details: { automatic: true, highRiskMembers: members.length },
+          createdAt: now,
         });
         await notifyMember(tx, memberId, "cashoutPaused", { reason }, now);
         return true;

@@ -104,13 +104,14 @@ function roleRoute(app: RouteApp): void {
           staffActionOf(request, `role=${request.body.role}`),
         );
       }
-      return changeMemberRole(
-        app.db,
-        actor.profileId,
-        request.params.profileId,
-        request.body.role,
-        { actorRole: actor.role, address: actor.address, reason: request.body.reason },
-      );
+      return changeMemberRole({
+        db: app.db,
+        clock: app.clock,
+        actorProfileId: actor.profileId,
+        targetProfileId: request.params.profileId,
+        role: request.body.role,
+        context: { actorRole: actor.role, address: actor.address, reason: request.body.reason },
+      });
     },
   );
 }
@@ -129,7 +130,13 @@ function revokeSessionsRoute(app: RouteApp): void {
       },
     },
     async (request) =>
-      revokeMemberSessions(app.db, actorOf(request), request.params.profileId, request.body.reason),
+      revokeMemberSessions({
+        db: app.db,
+        clock: app.clock,
+        actor: actorOf(request),
+        targetProfileId: request.params.profileId,
+        reason: request.body.reason,
+      }),
   );
 }
 

@@ -175,13 +175,15 @@ export async function getMemberDetail(
   };
 }
 
-export async function changeMemberRole(
-  db: Db,
-  actorProfileId: string,
-  targetProfileId: string,
-  role: Role,
-  context: { actorRole?: string; address?: string | null; reason?: string } = {},
-): Promise<TProfile> {
+export async function changeMemberRole(options: {
+  db: Db;
+  clock: Clock;
+  actorProfileId: string;
+  targetProfileId: string;
+  role: Role;
+  context?: { actorRole?: string; address?: string | null; reason?: string };
+}): Promise<TProfile> {
+  const { db, clock, actorProfileId, targetProfileId, role, context = {} } = options;
   if (actorProfileId === targetProfileId) throw new AppError("FORBIDDEN", { context: "selfRole" });
   return db.transaction(async (tx) => {
     const before = await findProfileById(tx, targetProfileId);
@@ -197,18 +199,21 @@ export async function changeMemberRole(
       before: { role: before.role },
       after: { role },
       details: { role },
+      createdAt: clock.now(),
     });
     return toProfileDto(profile);
   });
 }
 
 /** Signs a member out everywhere (their sessions are deleted; every instance forgets them). */
-export async function revokeMemberSessions(
-  db: Db,
-  actor: StaffActor,
-  targetProfileId: string,
-  reason: string,
-): Promise<{ revoked: number }> {
+export async function revokeMemberSessions(options: {
+  db: Db;
+  clock: Clock;
+  actor: StaffActor;
+  targetProfileId: string;
+  reason: string;
+}): Promise<{ revoked: number }> {
+  const { db, clock, actor, targetProfileId, reason } = options;
   return db.transaction(async (tx) => {
     const profile = await findProfileById(tx, targetProfileId);
     if (!profile) throw new AppError("NOT_FOUND", { context: "member" });
@@ -223,6 +228,7 @@ export async function revokeMemberSessions(
       before: { sessions: revoked },
       after: { sessions: 0 },
       details: { revokedSessions: revoked },
+      createdAt: clock.now(),
     });
     return { revoked };
   });

@@ -69,7 +69,13 @@ function rejectRoute(app: RouteApp): void {
       },
     },
     async (request) =>
-      rejectReferral(app.db, actorOf(request), request.params.referralId, request.body.reason),
+      rejectReferral({
+        db: app.db,
+        clock: app.clock,
+        actor: actorOf(request),
+        referralId: request.params.referralId,
+        reason: request.body.reason,
+      }),
   );
 }
 

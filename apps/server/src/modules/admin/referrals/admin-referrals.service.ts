@@ -1,6 +1,7 @@
 import { REFERRAL, type THeldReferral } from "@viewvault/shared";
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
+import type { Clock } from "../../../lib/clock";
 import { recordAuditEvent } from "../../audit/audit.service";
 import type { StaffActor } from "../../audit/staff-actor";
 import type { Idempotency } from "../../idempotency/idempotency";
@@ -85,12 +86,14 @@ export async function approveHeldReferral(
 }
 
 /** Rejects a held referral (nothing is paid); refused when it was already decided. */
-export async function rejectReferral(
-  db: Db,
-  actor: StaffActor,
-  referralId: string,
-  reason: string,
-): Promise<{ referral: THeldReferral }> {
+export async function rejectReferral(options: {
+  db: Db;
+  clock: Clock;
+  actor: StaffActor;
+  referralId: string;
+  reason: string;
+}): Promise<{ referral: THeldReferral }> {
+  const { db, clock, actor, referralId, reason } = options;
   await db.transaction(async (tx) => {
     const row = await rejectHeldReferral(tx, referralId, actor.profileId, reason);
     if (!row) {
@@ -108,6 +111,7 @@ export async function rejectReferral(
       before: { status: "HELD" },
       after: { status: "REJECTED" },
       details: { referralId },
+      createdAt: clock.now(),
     });
   });
   return { referral: await decidedReferral(db, referralId) };

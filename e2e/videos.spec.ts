@@ -331,6 +331,9 @@ test("a high-risk member passes the human check before the watch pays (captcha o
   // farm_ana is one of the seeded farm's accounts: high risk (e2e/server.mjs turns the check on).
   const second = await secondMember(browser, baseURL as string, () => page.viewportSize());
   const ana = second.page;
+  // Her browser sends no device signal, as the farm's own scripts never did (ADR 071): the
+  // fingerprint's code does not load, so the app goes on without it, and she stays high risk.
+  await ana.context().route(/\/assets\/fp\.esm-[^/]+\.js$/, (route) => route.abort());
   await signIn(ana, "farm.ana@viewvault.local", "farm_ana-password-1");
   const before = await totalViews(ana);
   await ana.goto(`/watch/${videoId}`);

@@ -4,7 +4,7 @@ import { STAFF, signInStaff } from "./staff";
 
 /**
  * The fraud queue journey: the demo admin signs in with 2FA, opens the fraud queue from the admin
- * console, finds the seeded cluster (three accounts on one phone and one home network), pauses a
+ * console, finds the seeded cluster (three accounts on one network, one inviting the others), pauses a
  * member's cash-out with a reason (confirming with the password); the member sees the reason on
  * the dashboard and the withdraw page, and appeals.
  */
@@ -57,8 +57,8 @@ test("fraud: the admin pauses a clustered member's cash-out with a reason; the m
   await page.getByRole("link", { name: "Fraud queue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Fraud queue" })).toBeVisible();
 
-  // The seeded cluster: three members on one network that never sent the app's device signal,
-  // high risk (ADR 071). The phone's run signs farm_bia in through the app (her appeal), which
+  // The seeded cluster: three members on one network that never sent the app's device signal, tied
+  // by referrals held as suspicious, high risk (ADR 071). The phone's run signs farm_bia in through the app (her appeal), which
   // sends the signal, so by the desktop's run one fewer shares the network without one.
   const cluster = page.getByTestId("fraud-cluster").filter({ hasText: "@farm_ana" });
   await expect(cluster).toBeVisible();

@@ -30,5 +30,6 @@ export function attentionFigures(): Record<string, string> {
     riskPointsNetworkAndLockstep: String(RISK_POINTS.networkAndLockstep),
     riskPointsNoDevice: String(RISK_POINTS.noDeviceSignal),
     riskPointsNetworkAndNoDevice: String(RISK_POINTS.networkAndNoDevice),
+    riskPointsSharingMax: String(RISK_POINTS.sharingWithoutBehaviourMax),
   };
 }

@@ -48,8 +48,11 @@ export const RISK_SIGNALS = {
  * household, a café, a mobile carrier's CGNAT). The same device on the same network counts only
  * together with behaviour (lockstep, back-to-back sessions, identical timings, a burst, a flagged
  * referral): two strangers with the same phone model on one carrier share both and nothing else.
- * Lockstep with other accounts, and watch sessions without the app's device signal, are the
- * behaviour of a script; either one on a shared network makes an account high risk.
+ * Lockstep with other accounts is the behaviour of a script, and on a shared network makes an
+ * account high risk. Never sending the app's device signal, on a network shared with another
+ * account that never does either, counts only together with behaviour too (privacy tools behind a
+ * carrier's CGNAT look the same). Without behaviour, what accounts share (device, network, a
+ * missing device signal) counts at most `sharingWithoutBehaviourMax`, below high risk (ADR 071).
  */
 export const RISK_POINTS = {
   sharedDevice: 30,
@@ -67,6 +70,7 @@ export const RISK_POINTS = {
   networkAndLockstep: 25,
   noDeviceSignal: 10,
   networkAndNoDevice: 50,
+  sharingWithoutBehaviourMax: 50,
 } as const;
 
 export const RISK_REASON_CODES = [

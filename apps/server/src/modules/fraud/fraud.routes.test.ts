@@ -14,6 +14,7 @@ import { queryRows } from "../../db/client";
 import { fixedClock } from "../../lib/clock";
 import { DEMO_CLUSTER, seedDemoRisk } from "../../seed/demo-risk";
 import { verifyLedger } from "../ledger/verify-ledger";
+import { insertReferral } from "../referrals/referrals.repository";
 import { recomputeAllRisk, riskLevelFor } from "../risk/risk.service";
 import { recordSignal } from "../risk/signals";
 
@@ -71,6 +72,11 @@ function signalsOf(memberId: string) {
  * accounts (ADR 071). With `device`, the same device id on one network and nothing else in
  * common: identical phones on one carrier.
  */
+/**
+ * `size` members on one network. With `device`, they share one phone model's fingerprint and
+ * nothing else; without, they never sent a device signal and the first invited the others from
+ * that network (referrals held as suspicious): the farm's shape, behaviour included (ADR 071).
+ */
 async function cluster(size: number, net: string, device = false) {
   const members: SignedInMember[] = [];
   for (let i = 0; i < size; i++) {
@@ -85,6 +91,20 @@ async function cluster(size: number, net: string, device = false) {
       at: clock.now(),
     });
     members.push(m);
+  }
+  const [referrer, ...invited] = members as [SignedInMember, ...SignedInMember[]];
+  for (const m of device ? [] : invited) {
+    await db().execute(
+      sql`update profiles set referred_by = ${referrer.id}::uuid where id = ${m.id}::uuid`,
+    );
+    await insertReferral(db(), {
+      referrerUserId: referrer.id,
+      referredUserId: m.id,
+      viewsBonus: 1n,
+      usdtBonus: 0n,
+      status: "HELD",
+      flagReason: `same network (${net}.10)`,
+    });
   }
   return members;
 }
@@ -165,7 +185,7 @@ describe("signals", () => {
 });
 
 describe("clusters and risk", () => {
-  it("a group of accounts on one network without any device signal is clustered and flagged high risk within one run; identical phones alone are not", async () => {
+  it("a group of accounts on one network without any device signal, tied by held referrals, is clustered and flagged high risk within one run; identical phones alone are not", async () => {
     const group = await cluster(3, "198.51.100");
     const loner = await createSignedInMember(t.app);
     await recordSignal(db(), t.app.deviceKey, {
@@ -202,6 +222,7 @@ describe("clusters and risk", () => {
       expect(m.reasons.map((r: { code: string }) => r.code)).toEqual([
         "sharedNetwork",
         "networkAndNoDevice",
+        "referralFlagged",
       ]);
       expect(m.reasons[0].params).toEqual({ accounts: 2 });
     }

@@ -177,8 +177,9 @@ describe("the forged farm", () => {
     const household = [await createSignedInMember(t.app), await createSignedInMember(t.app)];
     const phones = [await createSignedInMember(t.app), await createSignedInMember(t.app)];
     const privacy = await createSignedInMember(t.app);
+    const blocked = [await createSignedInMember(t.app), await createSignedInMember(t.app)];
     const cgnat = await createSignedInMember(t.app);
-    const honest = [...household, ...phones, privacy, cgnat];
+    const honest = [...household, ...phones, privacy, ...blocked, cgnat];
     for (const [i, m] of household.entries()) {
       await watchAlone(from(m, "198.51.100.20"), await video(), { "x-device-id": `home-${i}-dev` });
       clock.advance(3_600_000);
@@ -196,6 +197,16 @@ describe("the forged farm", () => {
     });
     clock.advance(600_000);
     await watchAlone(from(privacy, "100.70.2.9"), await video(), {});
+    clock.advance(600_000);
+    // Two members whose privacy tools block the fingerprint on every request, behind one carrier
+    // address, each watching at their own times: no device signal on a shared network, and no
+    // behaviour in common.
+    for (const m of blocked) {
+      for (let i = 0; i < 2; i++) {
+        await watchAlone(from(m, "100.70.3.9"), await video(), {});
+        clock.advance(1_500_000);
+      }
+    }
     // A CGNAT address shared with 50 unrelated members who watch at unrelated times.
     const crowd: string[] = [];
     for (let i = 0; i < 50; i++) {
@@ -266,6 +277,7 @@ describe("the forged farm", () => {
     for (const m of farm) expect(await heldCount(m.id)).toBe(1);
     for (const m of household) expect(await heldCount(m.id)).toBe(0);
     for (const m of phones) expect(await heldCount(m.id)).toBe(0);
+    for (const m of blocked) expect(await heldCount(m.id)).toBe(0);
 
     // The desk: taken, then sending/completing is refused — by the route and by the command.
     const [request] = await queryRows<{ id: string }>(

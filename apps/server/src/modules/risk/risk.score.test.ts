@@ -75,18 +75,63 @@ describe("scoreRisk", () => {
     // A privacy extension blocking the fingerprint on one session: normal.
     const blocked = scoreRisk({ ...none, membersSharingNetwork: 50, sessionsWithoutDevice: 1 });
     expect(blocked.level).toBe("normal");
-    // A member of a network where others never sent a device signal either: high.
-    const farm = scoreRisk({
+    // Two members whose privacy tools block the fingerprint on every session, behind one CGNAT:
+    // no device signal on a shared network, and no behaviour in common: normal.
+    const privacy = scoreRisk({
       ...none,
-      membersSharingNetwork: 1,
-      sessionsWithoutDevice: 1,
+      membersSharingNetwork: 50,
+      sessionsWithoutDevice: 40,
       noDeviceSharersOnNetwork: 1,
     });
-    expect(farm.level).toBe("high");
-    expect(farm.reasons.map((x) => x.code)).toEqual([
-      "sharedNetwork",
-      "noDeviceSignal",
-      "networkAndNoDevice",
+    expect(privacy.level).toBe("normal");
+    expect(privacy.reasons.map((x) => x.code)).toEqual(["sharedNetwork", "noDeviceSignal"]);
+    // The same with behaviour (back-to-back sessions, a flagged referral): a farm, high.
+    for (const behaviour of [
+      { backToBack: RISK_SIGNALS.minRepeats },
+      { flaggedReferrals: 1 },
+      { lockstepAccounts: 2, lockstepSessions: 1 },
+    ]) {
+      const farm = scoreRisk({
+        ...none,
+        membersSharingNetwork: 1,
+        sessionsWithoutDevice: 1,
+        noDeviceSharersOnNetwork: 1,
+        ...behaviour,
+      });
+      expect(farm.level).toBe("high");
+      expect(farm.reasons.map((x) => x.code)).toContain("networkAndNoDevice");
+    }
+  });
+
+  it("without behaviour, what accounts share never reaches high risk, and the points still add up", () => {
+    // Many identical phones on one carrier address, some sessions with the fingerprint blocked.
+    for (const sharers of [1, 2, 5, 6, 20, 500]) {
+      for (const sessionsWithoutDevice of [0, 1, 30]) {
+        const s = scoreRisk({
+          ...none,
+          membersSharingDevice: sharers,
+          membersSharingNetwork: sharers,
+          membersSharingDeviceAndNetwork: sharers,
+          sessionsWithoutDevice,
+          noDeviceSharersOnNetwork: sessionsWithoutDevice ? sharers : 0,
+        });
+        expect(s.level).not.toBe("high");
+        expect(s.score).toBeLessThanOrEqual(RISK_POINTS.sharingWithoutBehaviourMax);
+        expect(s.reasons.reduce((sum, r) => sum + r.points, 0)).toBe(s.score);
+        expect(s.reasons.map((x) => x.code)).not.toContain("sharedDeviceAndNetwork");
+      }
+    }
+    // The evidence stays listed even when the cap leaves it no points.
+    const capped = scoreRisk({
+      ...none,
+      membersSharingDevice: 6,
+      membersSharingNetwork: 6,
+      sessionsWithoutDevice: 2,
+    });
+    expect(capped.reasons.map((x) => [x.code, x.points])).toEqual([
+      ["sharedDevice", RISK_POINTS.sharedDeviceMax],
+      ["sharedNetwork", RISK_POINTS.sharingWithoutBehaviourMax - RISK_POINTS.sharedDeviceMax],
+      ["noDeviceSignal", 0],
     ]);
   });
 

@@ -88,11 +88,33 @@ export function timingSignals(
   return { maxSessionsPerHour, identicalTimings, backToBack };
 }
 
+/** What accounts share — a device, a network, a missing device signal — without behaviour. */
+const SHARING: ReadonlySet<TRiskReason["code"]> = new Set([
+  "sharedDevice",
+  "sharedNetwork",
+  "noDeviceSignal",
+]);
+
+/**
+ * Without behaviour, sharing counts at most RISK_POINTS.sharingWithoutBehaviourMax (below high
+ * risk): the later reasons give up points (a reason may add 0), so each
+ * reason is still listed as evidence and the points still sum to the score (ADR 071).
+ */
+function capSharing(reasons: TRiskReason[]): void {
+  let left: number = RISK_POINTS.sharingWithoutBehaviourMax;
+  for (const r of reasons) {
+    if (!SHARING.has(r.code)) continue;
+    r.points = Math.min(r.points, left);
+    left -= r.points;
+  }
+}
+
 /**
  * The risk score (0–100) and its reasons: a shared device weighs most, a shared network less (a
  * household, a café, a carrier's CGNAT); the same device on the same network weighs only with
- * behaviour; lockstep with other accounts and sessions without the app's device signal point at
- * a script, and on a shared network make an account high risk (ADR 071); velocity and identical
+ * behaviour; lockstep with other accounts points at a script, and on a shared network makes an
+ * account high risk; sessions without the app's device signal weigh little alone and much with
+ * behaviour, and sharing without behaviour stays below high risk (ADR 071); velocity and identical
  * timings point at automation; a flagged referral at self-invitation. Pure, so the rules are
  * unit-tested.
  */
@@ -133,12 +155,10 @@ export function scoreRisk(inputs: RiskInputs): RiskScore {
   const identical = inputs.identicalTimings >= RISK_SIGNALS.minRepeats;
   const backToBack = inputs.backToBack >= RISK_SIGNALS.minRepeats;
   const referrals = inputs.flaggedReferrals > 0;
+  const behaviour = lockstep || burst || identical || backToBack || referrals;
   // The same device on the same network is evidence only together with behaviour: identical
   // phones on one carrier share both (ADR 071).
-  if (
-    inputs.membersSharingDeviceAndNetwork > 0 &&
-    (lockstep || burst || identical || backToBack || referrals)
-  ) {
+  if (inputs.membersSharingDeviceAndNetwork > 0 && behaviour) {
     add("sharedDeviceAndNetwork", RISK_POINTS.sharedDeviceAndNetwork, {
       accounts: inputs.membersSharingDeviceAndNetwork,
     });
@@ -160,7 +180,9 @@ export function scoreRisk(inputs: RiskInputs): RiskScore {
       sessions: inputs.sessionsWithoutDevice ?? 0,
     });
   }
-  if ((inputs.noDeviceSharersOnNetwork ?? 0) > 0) {
+  // So is never sending the device signal on a network where another account never does either:
+  // two members whose privacy tools block the fingerprint behind one CGNAT look the same.
+  if ((inputs.noDeviceSharersOnNetwork ?? 0) > 0 && behaviour) {
     add("networkAndNoDevice", RISK_POINTS.networkAndNoDevice, {
       accounts: inputs.noDeviceSharersOnNetwork ?? 0,
     });
@@ -180,6 +202,7 @@ export function scoreRisk(inputs: RiskInputs): RiskScore {
   if (referrals) {
     add("referralFlagged", RISK_POINTS.referralFlagged, { referrals: inputs.flaggedReferrals });
   }
+  if (!behaviour) capSharing(reasons);
   const score = Math.min(
     100,
     reasons.reduce((sum, r) => sum + r.points, 0),

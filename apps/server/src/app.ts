@@ -167,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushPlugin, {
     clock,
     publicUrl: env.PUBLIC_URL,
+    allowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     dataDir: env.DATA_DIR,
     vapidPublicKey: env.VAPID_PUBLIC_KEY,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY,

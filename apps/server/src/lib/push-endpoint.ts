@@ -1,5 +1,8 @@
+import { lookup as lookupCallback } from "node:dns";
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { isIP, type LookupFunction } from "node:net";
 
 /** IPv4 ranges no push service lives in: private, loopback, link-local, CGNAT, multicast … */
 const BLOCKED_V4: Array<[number, number]> = [
@@ -86,4 +89,68 @@ export async function refusePushEndpoint(
     return "privateEndpoint";
   }
   return addresses.length === 0 || addresses.some(isPrivateAddress) ? "privateEndpoint" : null;
+}
+
+/**
+ * The resolver an outgoing push request connects with: it refuses a private address at the moment
+ * of connecting, so a host that resolved to a public address when the subscription was saved and
+ * to one inside our network now (DNS rebinding) is never reached.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  lookupCallback(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "", 4);
+    const list = addresses as unknown as { address: string; family: number }[];
+    if (list.length === 0 || list.some((a) => isPrivateAddress(a.address))) {
+      const refused = Object.assign(new Error(`${hostname} resolves to a private address`), {
+        code: "EPRIVATEADDRESS",
+      });
+      return callback(refused, "", 4);
+    }
+    if (options.all) return callback(null, list);
+    const [first] = list as [{ address: string; family: number }];
+    return callback(null, first.address, first.family);
+  });
+};
+
+/**
+ * POSTs a prepared push request (web-push's request details) and resolves with the status: no
+ * redirects followed (a push service never redirects; a redirect could point inside our
+ * network), a timeout, and — unless `allowPrivate` (tests) — an https endpoint whose host is
+ * checked again at connect time, literal or resolved (`publicOnlyLookup`).
+ */
+export async function postPush(
+  details: {
+    endpoint: string;
+    method: string;
+    headers: Record<string, string>;
+    body?: Buffer | null;
+  },
+  opts: { allowPrivate: boolean; timeoutMs: number },
+): Promise<number> {
+  const url = new URL(details.endpoint);
+  if (!opts.allowPrivate) {
+    if (url.protocol !== "https:") throw new Error("push endpoint is not https");
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    if (isIP(host) && isPrivateAddress(host)) throw new Error(`${host} is a private address`);
+  }
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise<number>((resolve, reject) => {
+    const req = send(
+      url,
+      {
+        method: details.method,
+        headers: details.headers,
+        timeout: opts.timeoutMs,
+        ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+      },
+      (res: IncomingMessage) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("push request timed out")));
+    req.on("error", reject);
+    req.end(details.body ?? undefined);
+  });
 }

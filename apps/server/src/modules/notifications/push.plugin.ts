@@ -17,6 +17,8 @@ export interface PushPluginOptions {
   clock: Clock;
   publicUrl: string;
   dataDir: string;
+  /** Push endpoints on private addresses allowed (tests only; refused in production). */
+  allowPrivateEndpoints: boolean;
   vapidPublicKey?: string | undefined;
   vapidPrivateKey?: string | undefined;
   vapidSubject?: string | undefined;
@@ -34,7 +36,13 @@ export const pushPlugin = fp(async (app: FastifyInstance, opts: PushPluginOption
       (opts.publicUrl.startsWith("https://") ? opts.publicUrl : "mailto:support@viewvault.local"),
     opts.dataDir,
   );
-  const push = createPushSender({ db: app.db, clock: opts.clock, log: app.log, vapid });
+  const push = createPushSender({
+    db: app.db,
+    clock: opts.clock,
+    log: app.log,
+    vapid,
+    allowPrivate: opts.allowPrivateEndpoints,
+  });
   app.decorate("push", push);
   app.decorate("vapidPublicKey", vapid.publicKey);
   app.realtime.onAnnounce((event) => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { createSignedInMember, TEST_PASSWORD } from "../../../test/factories";
 import { pushOutbox, pushSubscriptions } from "../../db/schema";
-import { isPrivateAddress, refusePushEndpoint } from "../../lib/push-endpoint";
+import { isPrivateAddress, postPush, refusePushEndpoint } from "../../lib/push-endpoint";
 
 /**
  * Web Push against a real local push service (web-push-testing 1.2, ADR 059): it hands out
@@ -289,5 +289,48 @@ describe("forged subscriptions", () => {
     expect(isPrivateAddress("172.31.255.1")).toBe(true);
     expect(isPrivateAddress("172.32.0.1")).toBe(false);
     expect(isPrivateAddress("fd12::1")).toBe(true);
+  });
+
+  it("a saved endpoint whose host resolves to a private address at send time is never reached (DNS rebinding)", async () => {
+    // A listener inside "our network", and a host name that now resolves to it (localhost stands
+    // in for a public name rebound to 127.0.0.1 after the subscription was saved).
+    let connections = 0;
+    const inside = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    const port = await new Promise<number>((resolve) =>
+      inside.listen(0, "127.0.0.1", () => resolve((inside.address() as { port: number }).port)),
+    );
+    const details = { method: "POST", headers: { ttl: "60" }, body: Buffer.from("x") };
+    try {
+      await expect(
+        postPush(
+          { ...details, endpoint: `https://localhost:${port}/push` },
+          { allowPrivate: false, timeoutMs: 2_000 },
+        ),
+      ).rejects.toThrow(/private address/);
+      await expect(
+        postPush(
+          { ...details, endpoint: `https://127.0.0.1:${port}/push` },
+          { allowPrivate: false, timeoutMs: 2_000 },
+        ),
+      ).rejects.toThrow(/private address/);
+      await expect(
+        postPush(
+          { ...details, endpoint: `http://push.example.com:${port}/push` },
+          { allowPrivate: false, timeoutMs: 2_000 },
+        ),
+      ).rejects.toThrow(/not https/);
+      expect(connections).toBe(0);
+      // With the test-only allowance the same request does connect.
+      await postPush(
+        { ...details, endpoint: `http://localhost:${port}/push` },
+        { allowPrivate: true, timeoutMs: 2_000 },
+      ).catch(() => undefined);
+      expect(connections).toBe(1);
+    } finally {
+      await new Promise<void>((resolve) => inside.close(() => resolve()));
+    }
   });
 });

@@ -15,7 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toLocale, translator } from "../../lib/i18n";
 import { createPollLoop } from "../../lib/poll-loop";
-import { refusePushEndpoint } from "../../lib/push-endpoint";
+import { postPush, refusePushEndpoint } from "../../lib/push-endpoint";
 import type { VapidKeys } from "../../lib/vapid";
 import {
   claimDueDeliveries,
@@ -124,6 +124,8 @@ export function createPushSender(opts: {
   clock: Clock;
   log: FastifyBaseLogger;
   vapid: VapidKeys;
+  /** Private endpoints allowed (tests only: a local mock push service). */
+  allowPrivate: boolean;
   timeoutMs?: number;
 }): PushSender {
   async function deliver(d: PushDelivery): Promise<void> {
@@ -135,9 +137,8 @@ export function createPushSender(opts: {
     }
     const payload = pushPayload(d.notificationId, kind, d.params ?? {}, toLocale(d.locale) ?? "en");
     try {
-      // web-push encrypts and signs (RFC 8291, VAPID); the request itself goes through fetch with
-      // a timeout and without following redirects (a push service never redirects; a redirect
-      // could point inside our network).
+      // web-push encrypts and signs (RFC 8291, VAPID); postPush sends it without following
+      // redirects and checks the endpoint's address again as it connects (DNS rebinding).
       const request = webpush.generateRequestDetails(
         { endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } },
         JSON.stringify(payload),
@@ -147,16 +148,17 @@ export function createPushSender(opts: {
           urgency: kind.startsWith("payout") || kind === "cashoutPaused" ? "high" : "normal",
         },
       );
-      const res = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body ? new Uint8Array(request.body) : null,
-        redirect: "manual",
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-      });
-      await res.body?.cancel();
-      if (res.status < 200 || res.status > 299)
-        throw Object.assign(new Error(`HTTP ${res.status}`), { statusCode: res.status });
+      const status = await postPush(
+        {
+          endpoint: request.endpoint,
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body,
+        },
+        { allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs ?? 10_000 },
+      );
+      if (status < 200 || status > 299)
+        throw Object.assign(new Error(`HTTP ${status}`), { statusCode: status });
       await markDelivered(opts.db, d, now());
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;

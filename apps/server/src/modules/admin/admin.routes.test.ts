@@ -228,6 +228,16 @@ describe("held referrals", () => {
     ).json();
     expect(audit.events).toHaveLength(1);
     expect(audit.events[0]).toMatchObject({ reason: "siblings", actorRole: "admin" });
+    // The CSV row holds both what the approval paid: the referrer's views and the member's USDT.
+    const csv = await admin.c.request(
+      "GET",
+      `/api/admin/audit.csv?action=referral.approve&target=${held.referee.username}`,
+    );
+    const [header, line] = csv.body.trim().split("\n");
+    const columns = (header ?? "").split(",");
+    const cells = (line ?? "").split(",");
+    expect(cells[columns.indexOf("views")]).toBe(String(REFERRAL.signupRewardViews));
+    expect(cells[columns.indexOf("usdt")]).toBe(String(INVITE.signupBonusMicroUsdt));
   });
 
   it("rejects with a reason and pays nothing; a decided referral stays decided", async () => {
@@ -313,7 +323,7 @@ describe("overview, ledger check and audit export", () => {
     expect(csv.headers["content-type"]).toContain("text/csv");
     const lines = csv.body.trim().split("\n");
     expect(lines[0]).toBe(
-      "date,actor,actor_role,action,target,target_type,target_id,reason,amount,currency,before,after,details,address",
+      "date,actor,actor_role,action,target,target_type,target_id,reason,views,usdt,before,after,details,address",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(

@@ -423,8 +423,8 @@ describe("the audit log", () => {
       target: member.user.username,
       target_type: "event_bonus",
       reason: "Launch week prize",
-      amount: "1500000000",
-      currency: "USDT",
+      views: "",
+      usdt: "1500000000",
       address: admin.c.ip,
     });
     expect(JSON.parse(cells.after ?? "")).toMatchObject({ status: "AVAILABLE" });

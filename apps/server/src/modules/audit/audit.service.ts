@@ -134,8 +134,8 @@ export async function getAuditPage(db: Db, query: TAuditQuery): Promise<TAuditPa
 /**
  * The columns of the audit CSV, raw values (documented in the README, "Audit log CSV"): the
  * action's code, the target member's username and what else it touched (type and id), the
- * reason, the amount of a money action in minor units with its currency, before/after and the
- * extra details as JSON, and the client address.
+ * reason, what a money action moved in minor units — one column per currency, since a referral
+ * approval moves both — before/after and the extra details as JSON, and the client address.
  */
 export const AUDIT_CSV_COLUMNS = [
   "date",
@@ -146,8 +146,8 @@ export const AUDIT_CSV_COLUMNS = [
   "target_type",
   "target_id",
   "reason",
-  "amount",
-  "currency",
+  "views",
+  "usdt",
   "before",
   "after",
   "details",
@@ -167,7 +167,9 @@ export function auditCsv(db: Db, query: Omit<TAuditQuery, "before">): Readable {
     for (;;) {
       const rows = await auditEventsWhere(db, { ...filter, before, limit: 1000 });
       for (const r of rows) {
-        const [moved] = auditAmounts(r.after);
+        const moved = auditAmounts(r.after);
+        const first = (currency: "VIEWS" | "USDT") =>
+          moved.find((a) => a.currency === currency)?.amount ?? "";
         const details = r.details && Object.keys(r.details).length ? r.details : null;
         const ok = csv.write([
           new Date(r.created_at).toISOString(),
@@ -178,8 +180,8 @@ export function auditCsv(db: Db, query: Omit<TAuditQuery, "before">): Readable {
           r.target_type ?? "",
           r.target_ref ?? "",
           r.reason ?? "",
-          moved?.amount ?? "",
-          moved?.currency ?? "",
+          first("VIEWS"),
+          first("USDT"),
           r.before ? JSON.stringify(r.before) : "",
           r.after ? JSON.stringify(r.after) : "",
           details ? JSON.stringify(details) : "",

@@ -140,7 +140,8 @@ $$;
 -- is locked first, as every staff command on it locks it (vv_lock_claim), so a cancel racing a
 -- take, a completion or a failure runs before or after it, never beside it: the later one finds
 -- the other's state. The full amount returns from escrow to the member's USDT balance in the
--- same transaction, the support request closes, and the change is audited (actor: the member).
+-- same transaction, the support request closes, the change is audited (actor: the member) and the
+-- member gets an e-mail saying so.
 CREATE OR REPLACE FUNCTION vv_withdraw_cancel(
   p_member uuid, p_ip text, p_key text, p_route text, p_hash text,
   p_withdrawal uuid, p_now timestamptz
@@ -166,6 +167,10 @@ BEGIN
   UPDATE support_requests SET status = 'COMPLETED', updated_at = p_now WHERE withdrawal_id = v_claim.id;
   PERFORM vv_audit(p_member, 'member', 'withdrawal.cancel', p_member, 'withdrawal', v_claim.id::text,
     vv_claim_audit(v_claim), vv_claim_audit(v_after), NULL, p_ip, p_now);
+  -- The member is told by e-mail too: a cancel they did not make is how a stolen session shows.
+  PERFORM vv_notice(p_member, 'withdrawal-cancelled', 'withdrawalCancelled', jsonb_build_object(
+    'amount', v_claim.amount_usdt::text, 'network', v_claim.network, 'address', v_claim.wallet_address,
+    'steps', vv_withdraw_steps_text(v_claim.id)));
   RETURN vv_answer(p_member, p_key, 200,
     jsonb_build_object('withdrawal', to_jsonb(v_after), 'balances', vv_balances(p_member)), ARRAY[p_member]);
 END;

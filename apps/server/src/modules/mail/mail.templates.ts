@@ -27,6 +27,7 @@ export type TemplateKind =
   | "withdrawalSubmitted"
   | "withdrawalCompleted"
   | "withdrawalFailed"
+  | "withdrawalCancelled"
   | "withdrawalSupport"
   | "supportReply"
   | "accountDeletionScheduled"
@@ -44,6 +45,7 @@ const NO_IGNORE_LINE: TemplateKind[] = [
   "withdrawalSubmitted",
   "withdrawalCompleted",
   "withdrawalFailed",
+  "withdrawalCancelled",
   "withdrawalSupport",
   "supportReply",
   "accountDeletionCancelled",
@@ -141,6 +143,7 @@ type WithdrawalNotice =
   | "withdrawalSubmitted"
   | "withdrawalCompleted"
   | "withdrawalFailed"
+  | "withdrawalCancelled"
   | "withdrawalSupport";
 
 /** A withdrawal's notice: amounts, the transaction and its timeline (ADR 058). */
@@ -243,6 +246,7 @@ export function renderNotice(
     case "withdrawalSubmitted":
     case "withdrawalCompleted":
     case "withdrawalFailed":
+    case "withdrawalCancelled":
     case "withdrawalSupport":
       return renderWithdrawalNotice(template, locale, params, publicUrl);
     case "accountDeletionScheduled": {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/app";
@@ -8,9 +8,10 @@ import {
   TEST_PASSWORD,
   USDT,
 } from "../../../test/factories";
-import { auditEvents, profiles } from "../../db/schema";
+import { auditEvents, mailOutbox, profiles } from "../../db/schema";
 import { fixedClock } from "../../lib/clock";
 import { verifyLedger } from "../ledger/verify-ledger";
+import { renderNotice } from "../mail/mail.templates";
 
 // A member cancels a pending withdrawal until staff take it.
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -124,6 +125,35 @@ describe("cancelling a pending withdrawal", () => {
       after: { status: "CANCELLED" },
     });
     expect(audit[0]?.address).toBeTruthy();
+
+    // The member is told by e-mail, once (the replay queued nothing more), in words.
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.profileId, m.id), eq(mailOutbox.template, "withdrawalCancelled")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe(m.user.email);
+    for (const [locale, words] of [
+      [
+        "en",
+        [
+          "You cancelled your withdrawal of 100.00 USDT",
+          "back in your USDT balance",
+          "If you did not cancel it",
+        ],
+      ],
+      ["pt-BR", ["Você cancelou seu saque de", "voltou ao seu saldo em USDT", "Se não foi você"]],
+    ] as const) {
+      const mail = renderNotice(
+        "withdrawalCancelled",
+        locale,
+        mails[0]?.params as Record<string, string>,
+        "https://viewvault.example",
+      );
+      for (const w of words) expect(`${mail.subject} ${mail.text}`).toContain(w);
+      expect(mail.text).toContain(TRON);
+      expect(mail.text).toContain("https://viewvault.example/withdraw");
+    }
   });
 
   it("is refused once staff took it, in the member's language", async () => {

@@ -127,12 +127,13 @@ export const ZFeedQuery = z.object({
   sort: z.enum(FEED_SORTS).default("newest"),
   /**
    * Opaque keyset cursor from the previous page's nextCursor, for the same sort
-   * (`<micros>_<uuid>` newest first, `w<watched count>_<uuid>` most watched first).
+   * (`<micros>_<uuid>` newest first, `w<watched count>_<uuid>` most watched first, each followed
+   * by `~<ms>`: when the paging began).
    */
   cursor: z
     .string()
-    .max(64)
-    .regex(/^[\w-]+$/)
+    .max(96)
+    .regex(/^[\w~-]+$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(60).default(FEED_PAGE_SIZE),
 });

@@ -1,4 +1,4 @@
-import { FEED_REPORT_CODE, VIDEO } from "@viewvault/shared";
+import { BOOST, FEED_REPORT_CODE, VIDEO } from "@viewvault/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
@@ -149,5 +149,95 @@ describe("what the feed knows of me", () => {
     expect(rows[0]).toMatchObject({ userId: me.id, errorCode: FEED_REPORT_CODE });
     // The owner cannot report their own video.
     expect((await report(owner.c)).json().code).toBe("OWN_VIDEO");
+  });
+});
+
+// Last: it moves the clock a day on.
+describe("paging while others watch and boost", () => {
+  it("reads the feed as the first page saw it: no video twice, none skipped", async () => {
+    const owner = await createSignedInMember(t.app, { views: 1_000n });
+    const watcher = await createSignedInMember(t.app);
+    // A country of their own, so the other tests' videos stay out of these pages.
+    const country = "JP";
+    const make = async (watched: number, i: number) => {
+      const id = await video(owner.id, watched, new Date(clock.now().getTime() - (i + 1) * HOUR));
+      await db().update(videos).set({ country }).where(eq(videos.id, id));
+      return id;
+    };
+    const counts = [50, 40, 30, 20, 10, 9, 8, 7, 6, 5];
+    const ids: string[] = [];
+    for (const [i, c] of counts.entries()) ids.push(await make(c, i));
+    const watch = async (videoId: string, times: number) => {
+      const now = clock.now().getTime();
+      await db()
+        .insert(adsSessions)
+        .values(
+          Array.from({ length: times }, () => ({
+            userId: watcher.id,
+            videoId,
+            status: "COMPLETED" as const,
+            adStartedAt: new Date(now - 60_000),
+            contentStartedAt: new Date(now - 30_000),
+            contentCompletedAt: new Date(now),
+            credited: true,
+          })),
+        );
+      const [row] = await db().select().from(videos).where(eq(videos.id, videoId));
+      await db()
+        .update(videos)
+        .set({ watchedCount: (row?.watchedCount ?? 0) + times })
+        .where(eq(videos.id, videoId));
+    };
+    const boost = async (videoId: string) => {
+      const res = await owner.c.request("POST", `/api/videos/${videoId}/boost`);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const page = async (sort: string, cursor: string | null) => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/videos?country=${country}&sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ""}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { videos: { id: string }[]; nextCursor: string | null };
+    };
+
+    // Most watched: after the first page, a video below the cursor is watched past it (it would be
+    // skipped), and one of the first page is watched more (it must not come back).
+    let first = await page("watched", null);
+    expect(first.videos.map((v) => v.id)).toEqual(ids.slice(0, 3));
+    clock.advance(1_000);
+    await watch(ids[6] as string, 40); // 8 → 48, above the cursor's 30
+    await watch(ids[0] as string, 5);
+    const seen = first.videos.map((v) => v.id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      clock.advance(1_000);
+      const next = await page("watched", cursor);
+      seen.push(...next.videos.map((v) => v.id));
+      cursor = next.nextCursor;
+    }
+    expect(seen).toEqual(ids);
+
+    // A new paging sees today's counts.
+    first = await page("watched", null);
+    expect(first.videos.map((v) => v.id)).toEqual([ids[0], ids[6], ids[1]]);
+
+    // Newest first: a boost that starts while someone pages does not hide the video from them,
+    // and one that ends does not show it twice.
+    await boost(ids[1] as string);
+    clock.advance(1_000);
+    const newest = await page("newest", null);
+    const shown = newest.videos.map((v) => v.id);
+    expect(shown).not.toContain(ids[1]);
+    clock.advance((BOOST.hours + 1) * HOUR); // ids[1]'s boost is over
+    await boost(ids[8] as string);
+    cursor = newest.nextCursor;
+    while (cursor) {
+      clock.advance(1_000);
+      const next = await page("newest", cursor);
+      shown.push(...next.videos.map((v) => v.id));
+      cursor = next.nextCursor;
+    }
+    expect(shown).toEqual(ids.filter((id) => id !== ids[1]));
   });
 });

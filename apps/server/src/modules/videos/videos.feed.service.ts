@@ -7,21 +7,28 @@ import { boostedVideos, type FeedAfter, feedPage, type VideoRow } from "./videos
 import { toVideoDto } from "./videos.service";
 
 const BOOSTED_SHOWN = 50;
-// At most 16 digits of microseconds (until the year 2286): more overflows PostgreSQL's timestamp.
-const CURSOR_RE = /^(\d{1,16})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-// Most watched first: "w", the watch count (a bigint read as a safe JavaScript number) and the
-// id; the prefix keeps a cursor of one order from being read as the other's.
-const WATCHED_CURSOR_RE =
-  /^w(\d{1,16})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+// Newest first: the created_at in microseconds (at most 16 digits: until the year 2286, more
+// overflows PostgreSQL's timestamp) and the id; then, after "~", when the paging began (ms).
+const CURSOR_RE = new RegExp(`^(\\d{1,16})_(${UUID})(?:~(\\d{1,15}))?$`);
+// Most watched first: "w", the watch count at that time (a bigint read as a safe JavaScript
+// number) and the id; the prefix keeps a cursor of one order from being read as the other's.
+const WATCHED_CURSOR_RE = new RegExp(`^w(\\d{1,16})_(${UUID})(?:~(\\d{1,15}))?$`);
+/**
+ * How long a paging's snapshot is honoured exactly: later pages of an older paging rank by
+ * today's counts, as the sessions completed since would cost too much to subtract (ADR 055).
+ */
+const SNAPSHOT_MS = 15 * 60_000;
 
-/** Where the previous page ended, from its cursor for this sort; a malformed one is refused. */
-function cursorAfter(query: TFeedQuery): FeedAfter | undefined {
+/** Where the previous page ended and when the paging began, from its cursor; a malformed one is refused. */
+function cursorAfter(query: TFeedQuery): { after: FeedAfter; since: Date | null } | undefined {
   if (!query.cursor) return undefined;
   const watched = query.sort === "watched";
   const match = (watched ? WATCHED_CURSOR_RE : CURSOR_RE).exec(query.cursor);
   if (!match?.[1] || !match[2] || (watched && !Number.isSafeInteger(Number(match[1]))))
     throw new AppError("VALIDATION_FAILED", { context: "cursor" }, { field: "cursor" });
-  return watched ? { watched: match[1], id: match[2] } : { micros: match[1], id: match[2] };
+  const after = watched ? { watched: match[1], id: match[2] } : { micros: match[1], id: match[2] };
+  return { after, since: match[3] ? new Date(Number(match[3])) : null };
 }
 
 /**
@@ -92,7 +99,8 @@ export class FeedCache {
 
 /**
  * The feed: active boosts on top of the first page, then newest (or most watched) first by
- * keyset cursor.
+ * keyset cursor; the cursor carries when the paging began, so later pages read the feed as the
+ * first one saw it (no video twice, none skipped, while others watch or boost; ADR 055).
  */
 export async function getFeed(
   db: DbOrTx,
@@ -105,14 +113,18 @@ export async function getFeed(
     ...(query.country === FEED_FILTER_ALL ? {} : { country: query.country }),
     ...(query.theme === FEED_FILTER_ALL ? {} : { theme: query.theme }),
   };
-  const after = cursorAfter(query);
+  const cursor = cursorAfter(query);
+  // The feed as it stood when the member opened it: a cursor from the future is read as now.
+  const since = cursor?.since && cursor.since.getTime() <= now.getTime() ? cursor.since : now;
   const [boosted, rows] = await Promise.all([
-    after ? Promise.resolve([]) : boostedCache.get(db, filter, now),
+    cursor ? Promise.resolve([]) : boostedCache.get(db, filter, now),
     feedPage(db, {
       ...filter,
       now,
+      since,
+      snapshot: now.getTime() - since.getTime() <= SNAPSHOT_MS,
       sort: query.sort,
-      ...(after ? { after } : {}),
+      ...(cursor ? { after: cursor.after } : {}),
       limit: query.limit + 1,
     }),
   ]);
@@ -123,7 +135,7 @@ export async function getFeed(
     videos: page.map((r) => toVideoDto(r, now)),
     nextCursor:
       rows.length > query.limit && last
-        ? `${query.sort === "watched" ? `w${last.watchedCount}` : last.createdMicros}_${last.id}`
+        ? `${query.sort === "watched" ? `w${last.rankCount}` : last.createdMicros}_${last.id}~${since.getTime()}`
         : null,
     serverTime: now.toISOString(),
   };

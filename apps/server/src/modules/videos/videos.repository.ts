@@ -57,41 +57,92 @@ function filterSql(filter: FeedFilter): SQL[] {
 /** Where the previous page ended: its last row's sort key and id. */
 export type FeedAfter = { micros: string; id: string } | { watched: string; id: string };
 
+/** A feed row with the key it was ordered by (most watched: its count when the paging began). */
+export type FeedRow = VideoRow & { rankCount: number };
+
 /**
- * One feed page by keyset, never OFFSET: newest first on (created_at, id), or most watched first
- * on (watched_count, id) (ties broken by id, so the order is total and a page never
- * repeats a row of the one before it). Videos boosted at `now` are left out (the first page
- * lists them on top), and so are suspended members' videos. Each filter combination has its index
- * for newest first; most watched first reads videos_feed_watched_idx (ADR 055).
+ * One feed page by keyset, never OFFSET, over the feed as it stood when the member opened it
+ * (`since`, the first page's time): newest first on (created_at, id), or most watched first on
+ * (watched count at `since`, id) — ties broken by id, so the order is total. Counts only grow,
+ * so a video watched while someone pages would cross their cursor and be skipped; a page after
+ * the first therefore ranks each video by its count at `since` (today's count less the sessions
+ * completed since, read through ads_sessions_completed_at_idx) — exact for the videos watched
+ * meanwhile, which are read beside the index range (ADR 055). Videos boosted at `since` are left
+ * out (the first page listed them on top; a boost begun later does not hide a video), and so are
+ * suspended members' videos.
  */
 export function feedPageSql(
-  opts: FeedFilter & { now: Date; sort?: FeedSort; after?: FeedAfter; limit: number },
+  opts: FeedFilter & {
+    now: Date;
+    /** When the paging began (the first page's time); defaults to now. */
+    since?: Date;
+    /** Count the sessions completed after `since` (false: the snapshot is too old to pay for). */
+    snapshot?: boolean;
+    sort?: FeedSort;
+    after?: FeedAfter;
+    limit: number;
+  },
 ): SQL {
+  const since = (opts.since ?? opts.now).toISOString();
   const where = filterSql(opts);
-  const watched = opts.sort === "watched";
-  if (opts.after && "micros" in opts.after) {
-    where.push(
-      sql`(v.created_at, v.id) < (timestamptz 'epoch' + ${opts.after.micros}::bigint * interval '1 microsecond', ${opts.after.id}::uuid)`,
-    );
-  } else if (opts.after) {
-    where.push(
-      sql`(v.watched_count, v.id) < (${opts.after.watched}::bigint, ${opts.after.id}::uuid)`,
-    );
-  }
+  // Left out: what was boosted at `since` — the first page's boosted block. A boost that began
+  // later does not hide the video from a paging already under way (its boosts' starts tell).
   where.push(
-    sql`(v.boosted_until is null or v.boosted_until <= ${opts.now.toISOString()}::timestamptz)`,
+    opts.since && opts.since.getTime() !== opts.now.getTime()
+      ? sql`(v.boosted_until is null or v.boosted_until <= ${since}::timestamptz
+             or not exists (select 1 from video_boosts b where b.video_id = v.id
+                            and b.expires_at > ${since}::timestamptz
+                            and b.starts_at <= ${since}::timestamptz))`
+      : sql`(v.boosted_until is null or v.boosted_until <= ${since}::timestamptz)`,
   );
-  const order = watched ? sql`v.watched_count desc, v.id desc` : sql`v.created_at desc, v.id desc`;
-  return sql`select ${COLUMNS} from ${videos} v join ${profiles} p on p.id = v.user_id and not p.suspended
+  const from = sql`${videos} v join ${profiles} p on p.id = v.user_id and not p.suspended`;
+  if (opts.sort !== "watched" || !opts.after || !("watched" in opts.after)) {
+    if (opts.after && "micros" in opts.after) {
+      where.push(
+        sql`(v.created_at, v.id) < (timestamptz 'epoch' + ${opts.after.micros}::bigint * interval '1 microsecond', ${opts.after.id}::uuid)`,
+      );
+    }
+    const order =
+      opts.sort === "watched"
+        ? sql`v.watched_count desc, v.id desc`
+        : sql`v.created_at desc, v.id desc`;
+    return sql`select ${COLUMNS}, v.watched_count as "rankCount" from ${from}
         where ${sql.join(where, sql` and `)}
         order by ${order} limit ${opts.limit}`;
+  }
+  const after = sql`(${opts.after.watched}::bigint, ${opts.after.id}::uuid)`;
+  if (!opts.snapshot) {
+    return sql`select ${COLUMNS}, v.watched_count as "rankCount" from ${from}
+        where ${sql.join(where, sql` and `)} and (v.watched_count, v.id) < ${after}
+        order by v.watched_count desc, v.id desc limit ${opts.limit}`;
+  }
+  const filters = sql.join(where, sql` and `);
+  return sql`with recent as materialized (
+          select s.video_id, count(*)::bigint as n from ads_sessions s
+          where s.status = 'COMPLETED' and s.content_completed_at > ${since}::timestamptz
+          group by s.video_id),
+        candidates as (
+          (select v.id from ${from} where ${filters} and (v.watched_count, v.id) < ${after}
+           order by v.watched_count desc, v.id desc
+           limit ${opts.limit} + (select count(*) from recent))
+          union
+          (select v.id from ${from} join recent r on r.video_id = v.id where ${filters}))
+        select ${COLUMNS}, (v.watched_count - coalesce(r.n, 0)) as "rankCount"
+        from candidates c join ${videos} v on v.id = c.id join ${profiles} p on p.id = v.user_id
+          left join recent r on r.video_id = v.id
+        where (v.watched_count - coalesce(r.n, 0), v.id) < ${after}
+        order by "rankCount" desc, v.id desc limit ${opts.limit}`;
 }
 
 export async function feedPage(
   db: DbOrTx,
   opts: Parameters<typeof feedPageSql>[0],
-): Promise<VideoRow[]> {
-  return (await preparedRows<RawVideoRow>(db, feedPageSql(opts))).map(toRow);
+): Promise<FeedRow[]> {
+  const rows = await preparedRows<RawVideoRow & { rankCount: string | number }>(
+    db,
+    feedPageSql(opts),
+  );
+  return rows.map((r) => ({ ...toRow(r), rankCount: Number(r.rankCount) }));
 }
 
 /** Videos whose boost is active at `now`, longest remaining first (a small partial-index scan). */

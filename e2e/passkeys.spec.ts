@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, freshMember, getJson, open, test } from "./fixtures";
-import { grantAndClaimBonus } from "./staff";
+import { grantAndClaimBonus, STAFF, staffApi } from "./staff";
 
 /**
  * Passkeys (ADR 070) with Chromium's virtual authenticator: a platform authenticator that keeps
@@ -158,4 +158,62 @@ test("sign-up shows the password's strength and refuses a guessable one", async 
   const strong = `violet-lantern-${stamp}-orbit`;
   await page.getByLabel("Password", { exact: true }).fill(strong);
   await expect(page.getByText(/Password strength: (good|strong)/)).toBeVisible();
+});
+
+/** The demo admin makes the member signed in on `page` a support agent (over the API). */
+async function makeSupport(page: Page, baseURL: string): Promise<void> {
+  const headers = { origin: baseURL };
+  const admin = await staffApi(page.context().browser() as Browser, baseURL, "admin");
+  try {
+    const stepUp = await admin.post("/api/admin/step-up", {
+      headers,
+      data: { password: STAFF.admin.password },
+    });
+    expect(stepUp.ok(), await stepUp.text()).toBe(true);
+    const { profile } = await getJson<{ profile: { id: string } }>(page, "/api/me");
+    const changed = await admin.put(`/api/admin/members/${profile.id}/role`, {
+      headers,
+      data: { role: "support", reason: "Passkey journey: a new support agent" },
+    });
+    expect(changed.ok(), await changed.text()).toBe(true);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+test("passkey: a support agent without TOTP opens the desk with a passkey (ADR 075)", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow(); // a fresh member, a role change, a passkey and two sign-ins on a busy machine
+  await page.addInitScript(() => {
+    localStorage.setItem("e2e-init", "1");
+    localStorage.setItem("vv-lang", "en");
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
+  await addVirtualAuthenticator(page);
+  await freshMember(page, baseURL ?? "", "pkstaff");
+  await makeSupport(page, baseURL ?? "");
+
+  // Signed in with a password only: staff pages ask for two factors.
+  await open(page, "/support");
+  await expect(page.getByText(/Sign in with two factors to open staff pages/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Support Dashboard" })).toHaveCount(0);
+
+  // Add a passkey, sign out, and sign in with it (the authenticator verifies its user).
+  await open(page, "/settings?tab=security");
+  await page.getByLabel("Passkey name", { exact: true }).fill("Desk laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("Passkey added")).toBeVisible();
+  await page.context().clearCookies();
+  await open(page, "/auth");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // The desk: its gate opens with the passkey too, no password typed.
+  await open(page, "/support");
+  await expect(page.getByRole("heading", { name: "Support Dashboard" })).toBeVisible();
+  await page.getByRole("button", { name: "Unlock with a passkey" }).click();
+  await expect(page.getByText("Access Granted")).toBeVisible();
+  await expect(page.getByLabel("Member", { exact: true })).toBeVisible();
 });

@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import { AppError } from "../lib/app-error";
-import { CLIENT_IP_HEADER, type Member, type ProfileRow, type SessionMember } from "../lib/member";
+import {
+  CLIENT_IP_HEADER,
+  type Member,
+  type ProfileRow,
+  type SessionMember,
+  signedInWithTwoFactors,
+} from "../lib/member";
 import { jsonProblemError, jsonTextProblem } from "./input-guard";
 
 export type { Member };
@@ -235,6 +241,7 @@ async function memberLoader(app: FastifyInstance, opts: AuthPluginOptions) {
       email: found.user.email,
       emailVerified: found.user.emailVerified,
       twoFactorEnabled: found.user.twoFactorEnabled ?? false,
+      passkeyVerified: found.session.passkeyVerified === true,
       sessionId: found.session.id,
       sessionToken: found.session.token,
       profile: found.profile,
@@ -260,6 +267,9 @@ async function memberLoader(app: FastifyInstance, opts: AuthPluginOptions) {
       email: session.user.email,
       emailVerified: session.user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled ?? false,
+      passkeyVerified:
+        (session.session as typeof session.session & { passkeyVerified?: boolean | null })
+          .passkeyVerified === true,
       sessionId: session.session.id,
       sessionToken: session.session.token,
       profile,
@@ -270,7 +280,10 @@ async function memberLoader(app: FastifyInstance, opts: AuthPluginOptions) {
   return loadMember;
 }
 
-/** The guards our own routes use: a member, staff (support/admin with 2FA on), admin. */
+/**
+ * The guards our own routes use: a member, staff (support/admin signed in with two factors: TOTP
+ * on, or a user-verifying passkey — ADR 075), admin.
+ */
 function decorateGuards(
   app: FastifyInstance,
   loadMember: (request: FastifyRequest) => Promise<Member>,
@@ -281,12 +294,12 @@ function decorateGuards(
   app.decorate("requireStaff", async (request: FastifyRequest) => {
     const member = await loadMember(request);
     if (member.profile.role === "member") throw new AppError("FORBIDDEN");
-    if (!member.twoFactorEnabled) throw new AppError("TWO_FACTOR_REQUIRED");
+    if (!signedInWithTwoFactors(member)) throw new AppError("TWO_FACTOR_REQUIRED");
   });
   app.decorate("requireAdmin", async (request: FastifyRequest) => {
     const member = await loadMember(request);
     if (member.profile.role !== "admin") throw new AppError("FORBIDDEN");
-    if (!member.twoFactorEnabled) throw new AppError("TWO_FACTOR_REQUIRED");
+    if (!signedInWithTwoFactors(member)) throw new AppError("TWO_FACTOR_REQUIRED");
   });
 }
 

@@ -172,6 +172,11 @@ export const ZMe = z
       twoFactorEnabled: z.boolean(),
       /** A passkey can confirm a withdrawal or a new wallet (ADR 074); absent means no. */
       hasPasskey: z.boolean().optional(),
+      /**
+       * This session was opened with two factors: TOTP on, or a passkey that verified the person.
+       * Staff pages need it (ADR 075); absent means no.
+       */
+      signedInWithTwoFactors: z.boolean().optional(),
     }),
     profile: ZProfile,
     notifications: ZNotificationPrefs,

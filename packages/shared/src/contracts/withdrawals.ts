@@ -214,8 +214,18 @@ export const ZCreateSupportRequest = z
   .meta({ id: "CreateSupportRequest" });
 export type TCreateSupportRequest = z.infer<typeof ZCreateSupportRequest>;
 
-export const ZSupportUnlockRequest = z
+/** The staff action a passkey challenge is bound to when it unlocks the desk (ADR 075). */
+export const SUPPORT_UNLOCK_ACTION = "support.unlock";
+
+/** The desk's gate with the staff member's password (the gate's form). */
+export const ZSupportUnlockPassword = z
   .object({ password: z.string().min(1, validationKey("passwordRequired")).max(128) })
+  .strict();
+export type TSupportUnlockPassword = z.infer<typeof ZSupportUnlockPassword>;
+
+/** The desk's gate: the staff member's password, or a passkey for SUPPORT_UNLOCK_ACTION. */
+export const ZSupportUnlockRequest = z
+  .union([ZSupportUnlockPassword, z.object({ passkey: ZPasskeyProof }).strict()])
   .meta({ id: "SupportUnlockRequest" });
 export type TSupportUnlockRequest = z.infer<typeof ZSupportUnlockRequest>;
 

@@ -47,6 +47,11 @@ export const sessions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Opened with a passkey whose authenticator verified the person (fingerprint, face, PIN):
+     * two factors in one, which opens staff pages in place of TOTP (ADR 075).
+     */
+    passkeyVerified: boolean("passkey_verified").notNull().default(false),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

@@ -86,6 +86,65 @@ describe("passkeys for sign-in", () => {
     expect((await ok.c.request("GET", "/api/me")).statusCode).toBe(200);
   });
 
+  it("staff without TOTP open staff pages with a user-verifying passkey, not with a password or a mere possession passkey", async () => {
+    const staff = await createSignedInMember(t.app, { role: "support" });
+    const desk = (c: Client) => c.request("GET", "/api/support/desk/requests");
+    // Signed in with the password: one factor.
+    expect((await desk(staff.c)).json().code).toBe("TWO_FACTOR_REQUIRED");
+    expect((await staff.c.request("GET", "/api/me")).json().user.signedInWithTwoFactors).toBe(
+      false,
+    );
+    const credential = await addPasskey(staff.c);
+    // A passkey that only proves possession: still one factor.
+    const possession = await signInWithPasskey(credential, { userVerified: false });
+    expect(possession.res.statusCode, possession.res.body).toBe(200);
+    expect((await desk(possession.c)).json().code).toBe("TWO_FACTOR_REQUIRED");
+    // A passkey that verified the person (fingerprint, face, PIN): two factors in one.
+    const verified = await signInWithPasskey(credential);
+    expect(verified.res.statusCode).toBe(200);
+    const me = (await verified.c.request("GET", "/api/me")).json();
+    expect(me.user).toMatchObject({ twoFactorEnabled: false, signedInWithTwoFactors: true });
+    // Past the staff guard, the desk's own gate: opened with the passkey too, by a challenge bound
+    // to unlocking the desk — one bound to another staff action does not open it.
+    expect((await desk(verified.c)).json().code).toBe("SUPPORT_DESK_LOCKED");
+    const challenge = async (action: string) => {
+      const res = await verified.c.request("POST", "/api/me/step-up/passkey", {
+        action: { kind: "staff", action },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const issued = res.json();
+      return {
+        challengeId: issued.challengeId,
+        response: device.assert(credential, issued.options.challenge),
+      };
+    };
+    const wrong = await verified.c.request("POST", "/api/support/desk/unlock", {
+      passkey: await challenge("fraud.pause:someone"),
+    });
+    expect(wrong.json().code).toBe("PASSKEY_CHALLENGE_INVALID");
+    expect((await desk(verified.c)).json().code).toBe("SUPPORT_DESK_LOCKED");
+    const proof = await challenge("support.unlock");
+    const unlocked = await verified.c.request("POST", "/api/support/desk/unlock", {
+      passkey: proof,
+    });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect(unlocked.json().unlockedUntil).toBeTruthy();
+    const opened = await desk(verified.c);
+    expect(opened.statusCode, opened.body).toBe(200);
+    // The same proof again is refused (single use).
+    const replay = await verified.c.request("POST", "/api/support/desk/unlock", { passkey: proof });
+    expect(replay.json().code).toBe("PASSKEY_CHALLENGE_INVALID");
+    // Both a password and a passkey, or neither: a clear 400.
+    for (const body of [{}, { password: "x", passkey: proof }]) {
+      const bad = await verified.c.request("POST", "/api/support/desk/unlock", body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().code).toBe("VALIDATION_FAILED");
+    }
+    // The password session is still one factor; admin pages still need the admin role.
+    expect((await desk(staff.c)).json().code).toBe("TWO_FACTOR_REQUIRED");
+    expect((await verified.c.request("GET", "/api/admin/overview")).json().code).toBe("FORBIDDEN");
+  });
+
   it("a suspended member's passkey signs nobody in", async () => {
     const m = await createSignedInMember(t.app);
     const credential = await addPasskey(m.c);

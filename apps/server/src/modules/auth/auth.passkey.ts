@@ -29,6 +29,24 @@ interface PasskeyDeps {
 }
 
 /**
+ * Passkey sign-ins whose authenticator verified the person, by request body: the session this
+ * sign-in creates records it (`sessions.passkey_verified`, ADR 075). Entries go with the request.
+ */
+const userVerifiedSignIns = new WeakSet<object>();
+
+/** Whether the passkey sign-in behind this Better Auth context verified its user (ADR 075). */
+export function isUserVerifiedPasskeySignIn(
+  ctx: { path?: string; body?: unknown } | null | undefined,
+): boolean {
+  return (
+    ctx?.path === "/passkey/verify-authentication" &&
+    typeof ctx.body === "object" &&
+    ctx.body !== null &&
+    userVerifiedSignIns.has(ctx.body)
+  );
+}
+
+/**
  * Better Auth's passkey plugin for ViewVault (ADR 070): the relying party is PUBLIC_URL's host
  * (or PASSKEY_RP_ID), discoverable credentials so the browser can offer them in the e-mail field,
  * and a sign-in rule the plugin lacks — a member with two-factor on signs in with a passkey only if
@@ -42,7 +60,7 @@ export function passkeyPlugin(deps: PasskeyDeps) {
     origin: env.PUBLIC_URL,
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
     authentication: {
-      async afterVerification({ verification }) {
+      async afterVerification({ ctx, verification }) {
         const info = verification.authenticationInfo;
         const [row] = await db
           .select({ userId: passkeys.userId, twoFactor: users.twoFactorEnabled })
@@ -51,6 +69,9 @@ export function passkeyPlugin(deps: PasskeyDeps) {
           .where(eq(passkeys.credentialID, info.credentialID));
         if (row?.twoFactor && !info.userVerified) {
           throw new APIError("UNAUTHORIZED", PASSKEY_NOT_USER_VERIFIED);
+        }
+        if (info.userVerified && typeof ctx.body === "object" && ctx.body !== null) {
+          userVerifiedSignIns.add(ctx.body);
         }
         await db
           .update(passkeys)

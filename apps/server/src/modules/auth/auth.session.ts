@@ -11,6 +11,7 @@ import { findProfileByAuthUid } from "../profiles/profiles.repository";
 import { recomputeMemberRisk } from "../risk/risk.service";
 import { DEVICE_ID_HEADER, deviceKeyFrom, recordSignal } from "../risk/signals";
 import { notifyNewSignIn } from "./auth.mail";
+import { isUserVerifiedPasskeySignIn } from "./auth.passkey";
 
 export const ACCOUNT_SUSPENDED = {
   code: "ACCOUNT_SUSPENDED",
@@ -44,6 +45,20 @@ export const sessionLifetime = {
   updateAge: 60 * 60 * 24,
 } satisfies BetterAuthOptions["session"];
 
+/** The session's options: its lifetime, and whether a user-verifying passkey opened it (ADR 075). */
+export const sessionOptions = {
+  ...sessionLifetime,
+  additionalFields: {
+    passkeyVerified: {
+      type: "boolean",
+      required: false,
+      input: false,
+      defaultValue: false,
+      fieldName: "passkeyVerified",
+    },
+  },
+} satisfies BetterAuthOptions["session"];
+
 /**
  * What a new session sets off: a suspended member gets none; it cancels a scheduled deletion;
  * afterwards the sign-in's signal feeds the risk score and a new device gets its alert.
@@ -60,6 +75,8 @@ export function sessionHooks(deps: AuthSessionDeps) {
           where: [{ field: "authUid", value: session.userId }],
         });
         if (profile?.suspended) throw new APIError("FORBIDDEN", ACCOUNT_SUSPENDED);
+        // A user-verifying passkey is two factors in one (ADR 070): the session says so (ADR 075).
+        const data = { ...session, passkeyVerified: isUserVerifiedPasskeySignIn(ctx) };
         // Signing in cancels a scheduled deletion (ADR 036). If the deletion job performed it
         // first (it holds the row until it commits), the member is gone: no session.
         const store = (await getCurrentDBAdapterAsyncLocalStorage()).getStore();
@@ -70,7 +87,7 @@ export function sessionHooks(deps: AuthSessionDeps) {
           await queueAfterTransactionHook(async () => {
             await deps.cancelAccountDeletion(session.userId);
           });
-          return;
+          return { data };
         }
         const deletion = await deps.cancelAccountDeletion(session.userId);
         if (deletion.deleted) throw new APIError("FORBIDDEN", ACCOUNT_SUSPENDED);
@@ -78,6 +95,7 @@ export function sessionHooks(deps: AuthSessionDeps) {
           mailer.nudge();
           ctx?.setHeader?.(DELETION_CANCELLED_HEADER, "cancelled");
         }
+        return { data };
       },
       async after(session, ctx) {
         // The sign-in's device, network and user agent for the risk score (ADR 048).

@@ -24,7 +24,7 @@ import { fixedWindowLimiter } from "../platform/rate-limit.service";
 import { authRequestHooks, passwordBreachHook, userCreateHooks } from "./auth.hooks";
 import { authMail } from "./auth.mail";
 import { passkeyPlugin, passkeyRequestHooks } from "./auth.passkey";
-import { type AuthSessionDeps, sessionHooks, sessionLifetime } from "./auth.session";
+import { type AuthSessionDeps, sessionHooks, sessionOptions } from "./auth.session";
 
 /** What createAuth is given (app.ts hands in the callbacks of modules that build on auth). */
 export interface AuthDeps {
@@ -165,7 +165,7 @@ export function createAuth(deps: AuthDeps) {
     },
     emailAndPassword: passwordSignIn(mail),
     emailVerification: mail.emailVerification,
-    session: sessionLifetime,
+    session: sessionOptions,
     rateLimit: {
       enabled: true,
       window: 60,

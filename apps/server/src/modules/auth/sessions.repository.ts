@@ -10,6 +10,7 @@ function sessionMemberQuery(db: DbOrTx) {
         token: sessions.token,
         updatedAt: sessions.updatedAt,
         expiresAt: sessions.expiresAt,
+        passkeyVerified: sessions.passkeyVerified,
       },
       user: {
         id: users.id,

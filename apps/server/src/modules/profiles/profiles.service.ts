@@ -12,7 +12,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import type { Member } from "../../lib/member";
+import { type Member, signedInWithTwoFactors } from "../../lib/member";
 import { accountSecurityOf, confirmIdentity } from "../identity/identity.service";
 import { setTransactionEmails } from "../notifications/notifications.service";
 import {
@@ -50,6 +50,10 @@ export async function getMe(db: Db, member: Member): Promise<TMe> {
       emailVerified: member.emailVerified,
       twoFactorEnabled: security?.twoFactorEnabled ?? member.twoFactorEnabled,
       hasPasskey: security?.hasPasskey === true,
+      signedInWithTwoFactors: signedInWithTwoFactors({
+        twoFactorEnabled: security?.twoFactorEnabled ?? member.twoFactorEnabled,
+        passkeyVerified: member.passkeyVerified,
+      }),
     },
     profile: toProfileDto(member.profile),
     notifications: member.profile.emailPrefs,

@@ -87,13 +87,13 @@ function postDeskUnlockRoute(app: RouteApp): void {
       schema: {
         tags: ["support"],
         summary:
-          "Unlock the support desk with the staff member's password (15 minutes, this session)",
+          "Unlock the support desk with the staff member's password, or a passkey bound to support.unlock (15 minutes, this session)",
         body: ZSupportUnlockRequest,
         response: { 200: ZSupportUnlock, ...errors },
       },
     },
     async (request) =>
-      unlockDesk(app.db, app.clock, currentMember(request), request.body.password, request.ip),
+      unlockDesk(app.db, app.clock, currentMember(request), request.body, request.ip),
   );
 }
 

@@ -5,6 +5,7 @@ import { MemberPage } from "@/components/layout/member-page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { signedInWithTwoFactors } from "@/features/auth/components/require-staff";
 import { RankingVisibilityCard } from "@/features/ranking/components/ranking-visibility-card";
 import { NotificationsTab } from "@/features/settings/components/notifications-tab";
 import { ProfileTab } from "@/features/settings/components/profile-tab";
@@ -38,7 +39,7 @@ export function SettingsPage() {
   if (!me) return <PageSpinner label={t("common:a11y.loading")} />;
   return (
     <MemberPage title={t("title")} subtitle={t("subtitle")} backLabel={t("back")} width="narrow">
-      {params.get("notice") === "staff-2fa" && !me.user.twoFactorEnabled ? (
+      {params.get("notice") === "staff-2fa" && !signedInWithTwoFactors(me) ? (
         <Alert variant="warning">
           <ShieldAlert aria-hidden="true" />
           <AlertTitle>{t("staffNotice.title")}</AlertTitle>

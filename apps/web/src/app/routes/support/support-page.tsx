@@ -6,7 +6,10 @@ import { Link } from "react-router";
 import { MemberPage } from "@/components/layout/member-page";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import { STAFF_TWO_FACTOR_NOTICE_PATH } from "@/features/auth/components/require-staff";
+import {
+  STAFF_TWO_FACTOR_NOTICE_PATH,
+  signedInWithTwoFactors,
+} from "@/features/auth/components/require-staff";
 import { deskUnlockQueryKey, useDeskUnlock } from "@/features/support/api/desk-unlock";
 import { DeskGate } from "@/features/support/components/desk-gate";
 import { DeskTable } from "@/features/support/components/desk-table";
@@ -28,7 +31,7 @@ export function SupportPage() {
   return (
     <MemberPage title={t("title")} subtitle={t("subtitle")} backLabel={t("money:back")}>
       {staff ? (
-        me?.user.twoFactorEnabled ? (
+        signedInWithTwoFactors(me) ? (
           <StaffDesk />
         ) : (
           <Alert variant="warning">

@@ -40,8 +40,8 @@ export function StepUpDialog({
         confirm: t("stepUp.confirm"),
       }}
       inputId="step-up-secret"
-      initialMethod="code"
-      canSwitch
+      initialMethod={me?.user.twoFactorEnabled === false ? "password" : "code"}
+      canSwitch={me?.user.twoFactorEnabled !== false}
       pending={mutation.isPending}
       lockWhilePending
       fallback={t("actions.failed")}

@@ -1,3 +1,4 @@
+import type { TMe } from "@viewvault/shared";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
@@ -8,9 +9,17 @@ import { useAuth } from "@/lib/auth/auth-context";
 export const STAFF_TWO_FACTOR_NOTICE_PATH = "/settings?tab=security&notice=staff-2fa";
 
 /**
- * Guards staff pages: signed in, role support or admin (only admin with `admin`), and two-factor
- * authentication on. Staff without 2FA go to the security settings with a notice; anyone without
- * the role goes to their dashboard (the API refuses them too).
+ * Whether this session was opened with two factors: TOTP on, or a passkey that verified the
+ * person (ADR 075). Older answers without the field fall back to TOTP.
+ */
+export function signedInWithTwoFactors(me: TMe | null | undefined): boolean {
+  return !!me && (me.user.signedInWithTwoFactors ?? me.user.twoFactorEnabled);
+}
+
+/**
+ * Guards staff pages: signed in, role support or admin (only admin with `admin`), and signed in
+ * with two factors (TOTP, or a user-verifying passkey). Staff without go to the security settings
+ * with a notice; anyone without the role goes to their dashboard (the API refuses them too).
  */
 export function RequireStaff({
   children,
@@ -32,6 +41,6 @@ export function RequireStaff({
   if (!profile || !allowed.includes(profile.role)) {
     return <Navigate to="/dashboard" replace />;
   }
-  if (!me?.user.twoFactorEnabled) return <Navigate to={STAFF_TWO_FACTOR_NOTICE_PATH} replace />;
+  if (!signedInWithTwoFactors(me)) return <Navigate to={STAFF_TWO_FACTOR_NOTICE_PATH} replace />;
   return children ?? <Outlet />;
 }

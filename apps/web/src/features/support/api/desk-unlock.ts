@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TSupportUnlock } from "@viewvault/shared";
+import type { TSupportUnlock, TSupportUnlockRequest } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
 
 /** GET /api/support/desk/unlock: until when this session may use the desk (null: locked). */
@@ -13,9 +13,9 @@ export function useDeskUnlock(enabled: boolean) {
   return useQuery(queryOptions({ queryKey: deskUnlockQueryKey, queryFn: getDeskUnlock, enabled }));
 }
 
-/** POST /api/support/desk/unlock: the seeds' gate, checked by the server. */
-export function unlockDesk(password: string): Promise<TSupportUnlock> {
-  return api.post<TSupportUnlock>("/api/support/desk/unlock", { password });
+/** POST /api/support/desk/unlock: the seeds' gate, checked by the server (password or passkey). */
+export function unlockDesk(proof: TSupportUnlockRequest): Promise<TSupportUnlock> {
+  return api.post<TSupportUnlock>("/api/support/desk/unlock", proof);
 }
 
 export function useUnlockDesk() {

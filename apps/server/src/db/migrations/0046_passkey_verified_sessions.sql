@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "passkey_verified" boolean DEFAULT false NOT NULL;

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = {
   "fraud.clawback": { reason: true, money: true, target: "member" },
   "support.status": { reason: false, money: false, target: "member" },
   "support.reply": { reason: false, money: false, target: "member" },
+  // Support asks an admin to review a member in risk review (ADR 071); the note is the reason.
+  "support.review_request": { reason: false, money: false, target: "member" },
   "support.unlock": { reason: false, money: false, target: "desk" },
   "support.unlock_denied": { reason: false, money: false, target: "desk" },
   // Proof of reserves on demand (ADR 067): the row names the snapshot (target_type reserve_snapshot).
@@ -130,6 +132,7 @@ export const AUDIT_DETAIL_KEYS = [
   "replaces",
   "returnReason",
   "reviewedAt",
+  "reviewRequestedAt",
   "root",
   "role",
   "score",

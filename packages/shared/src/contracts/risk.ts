@@ -3,6 +3,7 @@ import { RISK_LEVELS } from "../attention";
 import { SUPPORT_DESK } from "../constants";
 import { validationKey as v } from "../errors";
 import { ZReason } from "./admin";
+import { ZDeskReviewRequest } from "./desk-risk";
 import { ZMemberRef } from "./money";
 
 /**
@@ -133,6 +134,8 @@ export const ZFraudMember = z
     reasons: z.array(ZRiskReason),
     updatedAt: z.iso.datetime().nullable(),
     cashoutPaused: z.boolean(),
+    /** Support asked for this member's review at the payout desk (ADR 071), until cleared or paused. */
+    reviewRequest: ZDeskReviewRequest.nullable(),
   })
   .meta({ id: "FraudMember" });
 export type TFraudMember = z.infer<typeof ZFraudMember>;

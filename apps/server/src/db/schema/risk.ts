@@ -51,7 +51,8 @@ export const memberRisk = pgTable("member_risk", {
 
 /**
  * Staff decisions on a member from the fraud queue: a cash-out pause (reason, who, when, the
- * member's appeal) and the last review ("clear": signals before reviewed_at no longer score).
+ * member's appeal), the last review ("clear": signals before reviewed_at no longer score) and
+ * support's open request for that review (ADR 071; the admin's clear or pause closes it).
  */
 export const memberEnforcement = pgTable("member_enforcement", {
   memberId: uuid("member_id")
@@ -64,5 +65,10 @@ export const memberEnforcement = pgTable("member_enforcement", {
   reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
   reviewedBy: uuid("reviewed_by").references(() => profiles.id, { onDelete: "set null" }),
   reviewReason: text("review_reason"),
+  reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true }),
+  reviewRequestedBy: uuid("review_requested_by").references(() => profiles.id, {
+    onDelete: "set null",
+  }),
+  reviewRequestNote: text("review_request_note"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });

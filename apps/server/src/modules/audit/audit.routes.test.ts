@@ -27,6 +27,7 @@ import { fixedClock } from "../../lib/clock";
 import { clearHold } from "../holds/holds.service";
 import { verifyLedger } from "../ledger/verify-ledger";
 import { followConfirmingPayouts } from "../payouts/payouts.job";
+import { upsertRisk } from "../risk/risk.repository";
 import { AUDIT_CSV_COLUMNS } from "./audit.service";
 
 /**
@@ -325,6 +326,23 @@ describe("the audit log", () => {
     await ok(
       support.c.request("POST", `/api/support/desk/requests/${question}/messages`, {
         body: "It is on its way.",
+      }),
+    );
+
+    // support.review_request: the desk asks an admin to review a high-risk member (ADR 071).
+    const risky = await withdrawal(180);
+    const [owner] = await queryRows<{ user_id: string }>(
+      db(),
+      sql`select user_id from support_requests where id = ${risky}::uuid`,
+    );
+    await upsertRisk(
+      db(),
+      [{ memberId: owner?.user_id as string, score: 80, level: "high", reasons: [] }],
+      clock.now(),
+    );
+    await ok(
+      support.c.request("POST", `/api/support/desk/requests/${risky}/review-request`, {
+        note: "Asks for it today",
       }),
     );
 

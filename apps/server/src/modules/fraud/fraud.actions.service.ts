@@ -4,7 +4,11 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { recordAuditEvent } from "../audit/audit.service";
 import type { StaffActor } from "../audit/staff-actor";
-import { lockEnforcement, updateEnforcement } from "../enforcement/enforcement.repository";
+import {
+  lockEnforcement,
+  REVIEW_REQUEST_CLOSED,
+  updateEnforcement,
+} from "../enforcement/enforcement.repository";
 import { clawBackMemberHolds } from "../holds/holds.service";
 import type { Money } from "../ledger/money-command";
 import { setMemberSuspended } from "../members/suspension.service";
@@ -21,6 +25,7 @@ async function memberExists(db: Db, memberId: string): Promise<void> {
  * A fraud-queue action on a member, with its reason, audited in the same transaction as its
  * effect (the route has checked the admin role, 2FA and a recent step-up):
  * - clear: marks the member reviewed; the score resets to 0 and signals seen before no longer count;
+ *   it closes support's open review request (ADR 071), as a pause or a claw-back does;
  * - clawBack: every HELD hold of the member goes back to the platform (modules/holds: one
  *   transaction, each hold exactly once; NOT_FOUND when nothing is held);
  * - pause / lift: cash-out (withdrawals, USDT transfers) paused with the reason, or resumed;
@@ -35,6 +40,8 @@ export interface FraudActionOptions {
   reason: string;
 }
 
+type EnforcementLock = Awaited<ReturnType<typeof lockEnforcement>>;
+
 type FraudAudit = {
   actorProfileId: string;
   actorRole: StaffActor["role"];
@@ -44,40 +51,62 @@ type FraudAudit = {
   createdAt: Date;
 };
 
-async function clawBackHeld(o: FraudActionOptions, audit: FraudAudit): Promise<void> {
+/** The open review request an action closes, for its audit row's "before" (ADR 071). */
+const requested = (row: EnforcementLock) =>
+  row.reviewRequestedAt ? { reviewRequestedAt: row.reviewRequestedAt.toISOString() } : {};
+
+/**
+ * Claw-back (the holds module's own transaction), then its audit row together with closing
+ * support's open review request: the admin confirmed what support asked about (ADR 071).
+ */
+async function clawBackHeld(o: FraudActionOptions, audit: FraudAudit, now: Date): Promise<void> {
   const holds = await clawBackMemberHolds(o.money, o.clock, o.memberId, o.actor, o.reason);
   if (!holds.length) throw new AppError("NOT_FOUND", { context: "heldEarnings" });
   const views = holds.reduce((sum, h) => sum + BigInt(h.amount), 0n);
-  await recordAuditEvent(o.money.db, {
-    ...audit,
-    action: "fraud.clawback",
-    before: { heldViews: views.toString() },
-    after: { heldViews: "0", amount: views.toString(), currency: "VIEWS" },
-    details: { holds: holds.map((h) => h.id), views: views.toString() },
+  await o.money.db.transaction(async (tx) => {
+    const row = await lockEnforcement(tx, o.memberId, now);
+    if (row.reviewRequestedAt) {
+      await updateEnforcement(tx, o.memberId, { ...REVIEW_REQUEST_CLOSED, updatedAt: now });
+    }
+    await recordAuditEvent(tx, {
+      ...audit,
+      action: "fraud.clawback",
+      before: { heldViews: views.toString(), ...requested(row) },
+      after: { heldViews: "0", amount: views.toString(), currency: "VIEWS" },
+      details: { holds: holds.map((h) => h.id), views: views.toString() },
+    });
   });
 }
 
-async function clearRisk(tx: Tx, o: FraudActionOptions, audit: FraudAudit, now: Date) {
+async function clearRisk(
+  tx: Tx,
+  o: FraudActionOptions,
+  audit: FraudAudit,
+  row: EnforcementLock,
+  now: Date,
+) {
   const { memberId } = o;
   const before = await riskOf(tx, memberId);
   await updateEnforcement(tx, memberId, {
     reviewedAt: now,
     reviewedBy: o.actor.profileId,
     reviewReason: o.reason,
+    ...REVIEW_REQUEST_CLOSED,
     updatedAt: now,
   });
   await upsertRisk(tx, [{ memberId, score: 0, level: riskLevelOf(0), reasons: [] }], now);
   await recordAuditEvent(tx, {
     ...audit,
     action: "fraud.clear",
-    before: before
-      ? { score: before.score, level: before.level, reasons: before.reasons }
-      : { score: null, level: null, reasons: [] },
+    before: {
+      ...(before
+        ? { score: before.score, level: before.level, reasons: before.reasons }
+        : { score: null, level: null, reasons: [] }),
+      ...requested(row),
+    },
     after: { score: 0, level: riskLevelOf(0), reviewedAt: now.toISOString() },
   });
 }
-
-type EnforcementLock = Awaited<ReturnType<typeof lockEnforcement>>;
 
 async function pauseCashout(
   tx: Tx,
@@ -93,12 +122,13 @@ async function pauseCashout(
     reason,
     pausedBy: o.actor.profileId,
     appealRequestId: null,
+    ...REVIEW_REQUEST_CLOSED,
     updatedAt: now,
   });
   await recordAuditEvent(tx, {
     ...audit,
     action: "fraud.cashout.pause",
-    before: { cashoutPaused: false },
+    before: { cashoutPaused: false, ...requested(row) },
     after: { cashoutPaused: true, pausedAt: now.toISOString() },
   });
   await notifyMember(tx, memberId, "cashoutPaused", { reason }, now);
@@ -157,10 +187,10 @@ export async function applyFraudAction(options: FraudActionOptions): Promise<voi
     });
     return;
   }
-  if (action === "clawBack") return clawBackHeld(options, audit);
+  if (action === "clawBack") return clawBackHeld(options, audit, now);
   await db.transaction(async (tx) => {
     const row = await lockEnforcement(tx, memberId, now);
-    if (action === "clear") return clearRisk(tx, options, audit, now);
+    if (action === "clear") return clearRisk(tx, options, audit, row, now);
     if (action === "pause") return pauseCashout(tx, options, audit, row, now);
     return liftCashout(tx, options, audit, row, now);
   });

@@ -2,10 +2,15 @@ import { RISK } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
 import type { RiskReasonJson } from "../../db/schema";
+import {
+  REVIEW_REQUEST_COLUMNS,
+  REVIEW_REQUESTER,
+  type ReviewRequestRow,
+} from "../enforcement/enforcement.repository";
 
 /** The fraud queue's reads: members with their risk and pause, sessions, shared signals, referrals. */
 
-export interface FraudMemberRow {
+export interface FraudMemberRow extends ReviewRequestRow {
   id: string;
   username: string;
   is_verified: boolean;
@@ -18,9 +23,9 @@ export interface FraudMemberRow {
 }
 
 const MEMBER_COLUMNS = sql`p.id, p.username, p.is_verified, p.suspended,
-  r.score, r.level, r.reasons, r.updated_at, e.cashout_paused_at`;
+  r.score, r.level, r.reasons, r.updated_at, e.cashout_paused_at, ${REVIEW_REQUEST_COLUMNS}`;
 const MEMBER_JOINS = sql`left join member_risk r on r.member_id = p.id
-  left join member_enforcement e on e.member_id = p.id`;
+  left join member_enforcement e on e.member_id = p.id ${REVIEW_REQUESTER}`;
 
 export function fraudMembers(db: DbOrTx, ids: readonly string[]): Promise<FraudMemberRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
@@ -31,15 +36,19 @@ export function fraudMembers(db: DbOrTx, ids: readonly string[]): Promise<FraudM
   );
 }
 
-/** High-risk members not suspended, highest score first. */
+/**
+ * High-risk members not suspended: those support asked an admin to review first (longest
+ * waiting first, ADR 071), then highest score first.
+ */
 export function highRiskMembers(db: DbOrTx, limit: number): Promise<FraudMemberRow[]> {
   return queryRows<FraudMemberRow>(
     db,
     sql`select ${MEMBER_COLUMNS} from member_risk r
         join profiles p on p.id = r.member_id
-        left join member_enforcement e on e.member_id = p.id
+        left join member_enforcement e on e.member_id = p.id ${REVIEW_REQUESTER}
         where r.score >= ${RISK.highAt} and not p.suspended
-        order by r.score desc, r.updated_at desc limit ${limit}`,
+        order by e.review_requested_at asc nulls last, r.score desc, r.updated_at desc
+        limit ${limit}`,
   );
 }
 

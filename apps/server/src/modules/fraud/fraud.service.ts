@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { enforcementOf } from "../enforcement/enforcement.repository";
+import { enforcementOf, reviewRequestOf } from "../enforcement/enforcement.repository";
 import { signalsSince } from "../risk/risk.repository";
 import { clustersOf, windowStart } from "../risk/risk.service";
 import {
@@ -46,12 +46,13 @@ function fraudMember(r: FraudMemberRow): TFraudMember {
     reasons: (r.reasons ?? []) as TRiskReason[],
     updatedAt: iso(r.updated_at),
     cashoutPaused: r.cashout_paused_at !== null,
+    reviewRequest: reviewRequestOf(r),
   };
 }
 
 /**
  * The fraud queue (ADR 048): clusters of members sharing a device or a network in the window
- * (highest score first), and high-risk members; both bounded.
+ * (highest score first), and high-risk members (support's review requests first); both bounded.
  */
 export async function getFraudQueue(db: Db, clock: Clock): Promise<TFraudQueue> {
   const signals = await signalsSince(db, windowStart(clock));

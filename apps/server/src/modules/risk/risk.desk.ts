@@ -9,12 +9,18 @@ import {
 import { sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
 import type { Clock } from "../../lib/clock";
+import {
+  REVIEW_REQUEST_COLUMNS,
+  REVIEW_REQUESTER,
+  type ReviewRequestRow,
+  reviewRequestOf,
+} from "../enforcement/enforcement.repository";
 import { signalsAround } from "./risk.repository";
 import { clustersOf, windowStart } from "./risk.service";
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-interface MemberRow {
+interface MemberRow extends ReviewRequestRow {
   member_id: string;
   score: number | null;
   level: string | null;
@@ -35,8 +41,8 @@ const levelOf = (level: string | null, score: number): RiskLevel =>
 
 /**
  * The payout desk's view of withdrawing members (ADR 071), from the fraud queue's source
- * (member_risk) and the member's holds: one read for the members, one bounded signal read each for
- * their cluster. `amounts` (micro-USDT per member) gives the share earned by watching.
+ * (member_risk), the member's holds and support's open review request: one read for the members,
+ * one bounded signal read each for their cluster. `amounts` (micro-USDT per member) gives the share earned by watching.
  */
 export async function deskRiskOf(
   db: DbOrTx,
@@ -50,7 +56,7 @@ export async function deskRiskOf(
   const since = new Date(now.getTime() - DESK_RISK_DAYS * 86_400_000);
   const rows = await queryRows<MemberRow>(
     db,
-    sql`select m.id as member_id, r.score, r.level, r.reasons,
+    sql`select m.id as member_id, r.score, r.level, r.reasons, ${REVIEW_REQUEST_COLUMNS},
           coalesce((select sum(h.amount) from earning_holds h
                     where h.member_id = m.id and h.status = 'HELD' and h.currency = 'VIEWS'), 0)::text as held,
           coalesce((select sum(h.amount) from earning_holds h
@@ -60,7 +66,8 @@ export async function deskRiskOf(
                     where h.member_id = m.id and h.currency = 'VIEWS' and h.source_kind = 'watch_reward'
                       and h.created_at >= ${iso(since)}), 0)::text as watched
         from unnest(${`{${ids.join(",")}}`}::uuid[]) as m(id)
-        left join member_risk r on r.member_id = m.id`,
+        left join member_risk r on r.member_id = m.id
+        left join member_enforcement e on e.member_id = m.id ${REVIEW_REQUESTER}`,
   );
   const windowFrom = windowStart(clock);
   for (const row of rows) {
@@ -90,6 +97,7 @@ export async function deskRiskOf(
       level,
       reasons: row.reasons ?? [],
       inReview: level === "high",
+      reviewRequest: reviewRequestOf(row),
       cluster: cluster
         ? {
             members: clusterMembers,

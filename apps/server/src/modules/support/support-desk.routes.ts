@@ -1,5 +1,7 @@
 import {
   type TSupportRequest,
+  ZAskMemberReviewRequest,
+  ZDeskReviewRequest,
   ZErrorResponse,
   ZFailWithdrawalRequest,
   ZPayoutNetworks,
@@ -29,6 +31,7 @@ import {
   setRequestStatus,
 } from "./support-desk.service";
 import { deskUnlock, requireUnlocked, unlockDesk } from "./support-desk-gate.service";
+import { askForReview } from "./support-review.service";
 import { deskThread, postStaffReply } from "./support-threads.service";
 
 /**
@@ -254,6 +257,32 @@ function postDeskReplaceRoute(app: RouteApp): void {
   );
 }
 
+/** Support asks an admin to review a withdrawing member in risk review (ADR 071). */
+function postDeskReviewRequestRoute(app: RouteApp): void {
+  app.post(
+    "/api/support/desk/requests/:requestId/review-request",
+    {
+      schema: {
+        tags: ["support"],
+        summary:
+          "Ask an admin to review the withdrawing member (high risk, not reviewed): the fraud queue lists them first; asking again answers the open request",
+        params: ZRequestParams,
+        body: ZAskMemberReviewRequest,
+        response: { 200: ZDeskReviewRequest, ...errors },
+      },
+    },
+    async (request) =>
+      askForReview({
+        db: app.db,
+        clock: app.clock,
+        staff: currentMember(request),
+        ip: request.ip,
+        requestId: request.params.requestId,
+        note: request.body.note,
+      }),
+  );
+}
+
 /** Every route past the gate: ONE hook checks staff, then the desk unlocked for this session. */
 const unlockedDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", async (request, reply) => {
@@ -268,6 +297,7 @@ const unlockedDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   getDeskPayoutNetworksRoute(app);
   postDeskSendRoute(app);
   postDeskReplaceRoute(app);
+  postDeskReviewRequestRoute(app);
 };
 
 /** The support desk: its gate, and the desk's routes behind it. */

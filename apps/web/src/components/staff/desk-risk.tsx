@@ -5,6 +5,7 @@ import {
   type TDeskRisk,
 } from "@viewvault/shared";
 import { ShieldAlert } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -14,12 +15,24 @@ import { useMoneyFormat } from "@/lib/use-money-format";
  * The withdrawing member as the fraud queue sees them (ADR 071), beside the desk's buttons: risk
  * level, score and reasons in words, their cluster, held and recently cleared earnings, and the
  * share of the withdrawal earned by watching. A high-risk member's payout waits for an admin's
- * review (the database refuses it): the panel says so and links the evidence.
+ * review (the database refuses it): the panel says so, shows support's open request for that
+ * review, or `askReview` (the desk's "Ask an admin to review") until there is one; an admin
+ * viewer (no `askReview`) gets the link to review the member in the fraud queue.
  */
-export function DeskRisk({ risk, memberId }: { risk: TDeskRisk; memberId: string }) {
+export function DeskRisk({
+  risk,
+  memberId,
+  askReview,
+}: {
+  risk: TDeskRisk;
+  memberId: string;
+  /** The desk's button asking an admin for the review (shown while in review, none asked). */
+  askReview?: ReactNode;
+}) {
   const { t } = useTranslation(["support", "fraud"]);
   const fmt = useMoneyFormat();
   const high = risk.level === "high";
+  const asked = risk.reviewRequest;
   return (
     <section
       aria-label={t("support:risk.title")}
@@ -45,6 +58,25 @@ export function DeskRisk({ risk, memberId }: { risk: TDeskRisk; memberId: string
           <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>{t("support:risk.inReview")}</span>
         </p>
+      ) : null}
+      {asked ? (
+        <div className="grid gap-0.5 text-xs" data-testid="desk-risk-requested">
+          <p className="font-medium">
+            {asked.requestedBy
+              ? t("support:risk.requested", {
+                  username: asked.requestedBy.username,
+                  date: fmt.dateTime(asked.requestedAt),
+                })
+              : t("support:risk.requestedNoName", { date: fmt.dateTime(asked.requestedAt) })}
+          </p>
+          {asked.note ? (
+            <p className="break-words whitespace-pre-wrap text-muted-foreground">
+              {t("support:risk.requestedNote", { note: asked.note })}
+            </p>
+          ) : null}
+        </div>
+      ) : risk.inReview && askReview ? (
+        askReview
       ) : null}
       {risk.reasons.length ? (
         <ul className="grid gap-0.5 text-xs">
@@ -86,7 +118,7 @@ export function DeskRisk({ risk, memberId }: { risk: TDeskRisk; memberId: string
         to={`/admin/fraud/members/${memberId}`}
         className="justify-self-start text-xs font-medium text-primary underline-offset-4 hover:underline"
       >
-        {t("support:risk.evidence")}
+        {risk.inReview && !askReview ? t("support:risk.review") : t("support:risk.evidence")}
       </Link>
     </section>
   );

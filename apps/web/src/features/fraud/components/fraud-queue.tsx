@@ -9,6 +9,23 @@ import { useMoneyFormat } from "@/lib/use-money-format";
 import { useFraudQueue } from "../api/get-fraud-queue";
 import { RiskBadge, RiskReasons } from "./risk-reasons";
 
+/** Support's open request for this member's review, from the payout desk (ADR 071). */
+function ReviewRequested({ request }: { request: NonNullable<TFraudMember["reviewRequest"]> }) {
+  const { t } = useTranslation("fraud");
+  const fmt = useMoneyFormat();
+  const date = fmt.dateTime(request.requestedAt);
+  return (
+    <div className="grid gap-0.5 text-xs" data-testid="fraud-review-requested">
+      <p className="text-muted-foreground">
+        {request.requestedBy
+          ? t("member.reviewRequestedBy", { username: request.requestedBy.username, date })
+          : t("member.reviewRequestedAt", { date })}
+      </p>
+      {request.note ? <p className="break-words whitespace-pre-wrap">{request.note}</p> : null}
+    </div>
+  );
+}
+
 function MemberRow({ m }: { m: TFraudMember }) {
   const { t } = useTranslation("fraud");
   return (
@@ -24,7 +41,9 @@ function MemberRow({ m }: { m: TFraudMember }) {
         <RiskBadge level={m.level} score={m.score} />
         {m.cashoutPaused ? <Badge variant="secondary">{t("member.paused")}</Badge> : null}
         {m.suspended ? <Badge variant="secondary">{t("member.suspended")}</Badge> : null}
+        {m.reviewRequest ? <Badge>{t("member.reviewRequested")}</Badge> : null}
       </div>
+      {m.reviewRequest ? <ReviewRequested request={m.reviewRequest} /> : null}
       <RiskReasons reasons={m.reasons} />
     </li>
   );

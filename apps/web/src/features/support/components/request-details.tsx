@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import type { ThreadAudience } from "../api/thread";
+import { AskReviewButton } from "./ask-review-dialog";
 import { withdrawalStatusKey } from "./desk-status";
 import { RequestThread } from "./request-thread";
 
@@ -57,7 +58,17 @@ export function RequestDetails({
       {request.walletAddress ? (
         <p className="font-mono text-xs break-all text-muted-foreground">{request.walletAddress}</p>
       ) : null}
-      {request.risk ? <DeskRisk risk={request.risk} memberId={request.userId} /> : null}
+      {request.risk ? (
+        <DeskRisk
+          risk={request.risk}
+          memberId={request.userId}
+          askReview={
+            audience === "staff" ? (
+              <AskReviewButton requestId={request.id} username={request.username} />
+            ) : null
+          }
+        />
+      ) : null}
       {request.appeal ? (
         <p
           className="rounded-md border border-warning/40 bg-warning/10 px-2 py-1"

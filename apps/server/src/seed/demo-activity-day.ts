@@ -127,7 +127,7 @@ async function seedTransfers(h: History, d: Day): Promise<void> {
       await queryRows(
         tx,
         sql`select vv_transfer(${id(from)}::uuid, null, 'seed', 'seed', ${id(to)}, 'USDT',
-              ${amount}::bigint, ${from}) as r`,
+              ${amount}::bigint, ${from}, now()) as r`,
       );
       await record(next());
     }
@@ -139,7 +139,7 @@ async function seedTransfers(h: History, d: Day): Promise<void> {
       await queryRows(
         tx,
         sql`select vv_transfer(${id(from)}::uuid, null, 'seed', 'seed', ${id(to)}, 'VIEWS',
-              ${amount}::bigint, ${from}) as r`,
+              ${amount}::bigint, ${from}, now()) as r`,
       );
       await record(next());
     }

@@ -47,10 +47,12 @@ $$;
 -- HELD → PAID lets exactly one of concurrent approvals (or an approval racing a rejection) win —
 -- the others wait on the row lock, then find it decided; posts the referrer's views and the
 -- invited member's sign-up bonus as the automatic path does (same kind, same legs), adds the
--- referrer's earnings and the commission on the bonus, writes the audit row and answers.
+-- referrer's earnings and the commission on the bonus, writes the audit row and answers; the
+-- decision, the notification and the audit row carry the server's clock (p_now).
 CREATE OR REPLACE FUNCTION vv_referral_approve(
   p_actor uuid, p_key text, p_route text, p_hash text,
-  p_referral uuid, p_reason text, p_actor_role text, p_address text, p_commission_bps bigint
+  p_referral uuid, p_reason text, p_actor_role text, p_address text, p_commission_bps bigint,
+  p_now timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_prior jsonb := vv_idempotency_claim(p_actor, p_key, p_route, p_hash);
@@ -60,7 +62,7 @@ DECLARE
 BEGIN
   IF v_prior IS NOT NULL THEN RETURN v_prior; END IF;
   UPDATE referrals SET status = 'PAID', ledger_transaction_id = v_tx, decided_by = p_actor,
-    decided_at = now(), decision_reason = p_reason
+    decided_at = p_now, decision_reason = p_reason
   WHERE id = p_referral AND status = 'HELD'
   RETURNING * INTO v_ref;
   IF v_ref.id IS NULL THEN
@@ -82,16 +84,16 @@ BEGIN
   v_commission_to := vv_pay_commission(v_ref.referred_user_id, v_ref.usdt_bonus, false, p_commission_bps);
   PERFORM vv_notify(v_ref.referrer_user_id, 'referralConfirmed', jsonb_build_object(
     'username', (SELECT username FROM profiles WHERE id = v_ref.referred_user_id),
-    'views', v_ref.views_bonus::text), now());
+    'views', v_ref.views_bonus::text), p_now);
   INSERT INTO audit_events (actor_profile_id, actor_role, action, target_profile_id, reason,
-    before, after, address, details)
+    before, after, address, details, created_at)
   VALUES (p_actor, p_actor_role, 'referral.approve', v_ref.referred_user_id, p_reason,
     jsonb_build_object('status', 'HELD'),
     jsonb_build_object('status', 'PAID', 'views', v_ref.views_bonus::text, 'usdt', v_ref.usdt_bonus::text),
     p_address,
     jsonb_build_object('referralId', v_ref.id, 'referrer', v_ref.referrer_user_id,
       'ledgerTransactionId', v_tx, 'viewsBonus', v_ref.views_bonus::text,
-      'usdtBonus', v_ref.usdt_bonus::text));
+      'usdtBonus', v_ref.usdt_bonus::text), p_now);
   RETURN vv_answer(p_actor, p_key, 200, jsonb_build_object('referralId', v_ref.id),
     array_remove(ARRAY[v_ref.referrer_user_id, v_ref.referred_user_id, v_commission_to], NULL));
 END;

@@ -9,10 +9,10 @@
 -- or null for no one. Here, after the key's claim, the recipient and both members' accounts in one
 -- read (by id, or by the username's unique lower-case index), never the sender, never a
 -- suspended member; one posting; then the record and the answer in one statement, and the
--- recipient's notification.
+-- recipient's notification — both at the server's clock (p_now), as every other cause's.
 CREATE OR REPLACE FUNCTION vv_transfer(
   p_sender uuid, p_key text, p_route text, p_hash text,
-  p_recipient text, p_currency text, p_amount bigint, p_sender_username text
+  p_recipient text, p_currency text, p_amount bigint, p_sender_username text, p_now timestamptz
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_prior jsonb := vv_idempotency_claim(p_sender, p_key, p_route, p_hash);
@@ -46,8 +46,9 @@ BEGIN
   v_tx := ledger_post('transfer', p_sender, '{}', ARRAY[v_to.from_account, v_to.to_account],
     ARRAY[-p_amount, p_amount], ARRAY[v_to.id, p_sender]);
   WITH transfer AS (
-    INSERT INTO user_transfers (sender_id, recipient_id, transfer_type, amount, ledger_transaction_id)
-    VALUES (p_sender, v_to.id, p_currency, p_amount, v_tx) RETURNING id, status, created_at)
+    INSERT INTO user_transfers (sender_id, recipient_id, transfer_type, amount, ledger_transaction_id,
+                                created_at)
+    VALUES (p_sender, v_to.id, p_currency, p_amount, v_tx, p_now) RETURNING id, status, created_at)
   SELECT jsonb_build_object(
       'transfer', jsonb_build_object('id', t.id, 'status', t.status, 'createdAt', t.created_at),
       'recipient', jsonb_build_object('id', v_to.id, 'username', v_to.username, 'isVerified', v_to.is_verified),
@@ -56,7 +57,7 @@ BEGIN
   -- The recipient's notification (and e-mail, where they keep it on: vv_notify); assigned, not
   -- PERFORMed: an assignment is evaluated without a statement of its own.
   v_notification := vv_notify(v_to.id, 'transferReceived', jsonb_build_object(
-    'currency', p_currency, 'amount', p_amount::text, 'sender', p_sender_username), now());
+    'currency', p_currency, 'amount', p_amount::text, 'sender', p_sender_username), p_now);
   RETURN vv_answer(p_sender, p_key, 200, v_result, ARRAY[p_sender, v_to.id]);
 END;
 $$;

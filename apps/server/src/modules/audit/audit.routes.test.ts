@@ -381,9 +381,8 @@ describe("the audit log", () => {
       for (const row of of) expect(missing(row), action).toEqual([]);
     }
     // One clock orders the log: every row carries the command's time (the test clock, days
-    // from the database's own now()), whether the service or a database command wrote it —
-    // except vv_referral_approve, which takes no clock yet and writes the database's now().
-    for (const row of rows.filter((r) => r.action !== "referral.approve"))
+    // from the database's own now()), whether the service or a database command wrote it.
+    for (const row of rows)
       expect(new Date(row.created_at).toISOString(), row.action).toBe(clock.now().toISOString());
     // Every detail key and every coded value has its words in the console (admin:audit).
     const keys = new Set<string>(AUDIT_DETAIL_KEYS);

@@ -101,7 +101,7 @@ describe("a notification commits with its cause", () => {
     await expect(
       db().transaction(async (tx) => {
         await tx.execute(
-          sql`select vv_transfer(${a.id}::uuid, null, null, null, ${b.id}, 'VIEWS', 150::bigint, ${a.profile.username})`,
+          sql`select vv_transfer(${a.id}::uuid, null, null, null, ${b.id}, 'VIEWS', 150::bigint, ${a.profile.username}, now())`,
         );
         // The transfer and its notification were written; then the transaction fails.
         const [counted] = await queryRows<{ n: number }>(
@@ -126,6 +126,13 @@ describe("a notification commits with its cause", () => {
     expect(sent.statusCode).toBe(200);
     const page = await inbox(b);
     expect(page.items.map((i) => i.kind)).toEqual(["transferReceived"]);
+    // At the server's clock (the test's, days from the database's now()), as every other cause's.
+    expect(page.items[0]?.createdAt).toBe(clock.now().toISOString());
+    const [record] = await queryRows<{ created_at: string }>(
+      db(),
+      sql`select created_at::text from user_transfers where recipient_id = ${b.id}::uuid`,
+    );
+    expect(new Date(record?.created_at ?? 0).toISOString()).toBe(clock.now().toISOString());
     expect(page.items[0]?.params).toMatchObject({
       currency: "VIEWS",
       amount: "150",
@@ -194,7 +201,7 @@ describe("every cause tells its member", () => {
     ]);
     await db().execute(
       sql`select vv_referral_approve(${admin.id}::uuid, null, null, null, ${id}::uuid, 'ok',
-            'admin', null, 100::bigint)`,
+            'admin', null, 100::bigint, now())`,
     );
     expect((await kindsOf(referrer.profile.id)).map((n) => n.kind).sort()).toEqual([
       "referralConfirmed",

@@ -35,7 +35,7 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       moneyRoute(request, reply, (idem) =>
-        createTransfer(app.money, currentMember(request).profile, request.body, idem),
+        createTransfer(app.money, app.clock, currentMember(request).profile, request.body, idem),
       ),
   );
 

@@ -11,6 +11,7 @@ import {
 } from "@viewvault/shared";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
 import { assertCashoutAllowed } from "../enforcement/enforcement.service";
 import type { Idempotency } from "../idempotency/idempotency";
 import {
@@ -72,6 +73,7 @@ const TRANSFER_COMMAND = command("vv_transfer", {
   p_currency: "text",
   p_amount: "bigint",
   p_sender_username: "text",
+  p_now: "timestamptz",
 });
 
 interface TransferRow {
@@ -90,6 +92,7 @@ interface TransferRow {
  */
 export async function createTransfer(
   money: Money,
+  clock: Clock,
   sender: ProfileRow,
   request: TCreateTransferRequest,
   idem: Idempotency,
@@ -108,6 +111,7 @@ export async function createTransfer(
       currency: request.transferType,
       amount,
       senderUsername: sender.username,
+      now: clock.now(),
     },
     { insufficient: insufficientTransfer(request.transferType) },
   );

@@ -45,6 +45,7 @@ function approveRoute(app: RouteApp): void {
         (idem) =>
           approveHeldReferral(
             app.money,
+            app.clock,
             actorOf(request),
             request.params.referralId,
             request.body.reason,

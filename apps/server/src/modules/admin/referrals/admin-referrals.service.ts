@@ -59,6 +59,7 @@ const APPROVE_COMMAND = command("vv_referral_approve", {
   p_actor_role: "text",
   p_address: "text?",
   p_commission_bps: "bigint",
+  p_now: "timestamptz",
 });
 
 /**
@@ -68,6 +69,7 @@ const APPROVE_COMMAND = command("vv_referral_approve", {
  */
 export async function approveHeldReferral(
   money: Money,
+  clock: Clock,
   actor: StaffActor,
   referralId: string,
   reason: string,
@@ -81,6 +83,7 @@ export async function approveHeldReferral(
     actorRole: actor.role,
     address: actor.address,
     commissionBps: REFERRAL.commissionBasisPoints,
+    now: clock.now(),
   });
   return { ...outcome, result: { referral: await decidedReferral(money.db, referralId) } };
 }

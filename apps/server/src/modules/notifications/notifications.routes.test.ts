@@ -127,12 +127,16 @@ describe("a notification commits with its cause", () => {
     const page = await inbox(b);
     expect(page.items.map((i) => i.kind)).toEqual(["transferReceived"]);
     // At the server's clock (the test's, days from the database's now()), as every other cause's.
-    expect(page.items[0]?.createdAt).toBe(clock.now().toISOString());
-    const [record] = await queryRows<{ created_at: string }>(
-      db(),
-      sql`select created_at::text from user_transfers where recipient_id = ${b.id}::uuid`,
-    );
-    expect(new Date(record?.created_at ?? 0).toISOString()).toBe(clock.now().toISOString());
+    for (const table of [
+      sql`notifications where member_id`,
+      sql`user_transfers where recipient_id`,
+    ]) {
+      const [row] = await queryRows<{ at: string }>(
+        db(),
+        sql`select created_at::text as at from ${table} = ${b.id}::uuid`,
+      );
+      expect(new Date(row?.at ?? 0).toISOString()).toBe(clock.now().toISOString());
+    }
     expect(page.items[0]?.params).toMatchObject({
       currency: "VIEWS",
       amount: "150",

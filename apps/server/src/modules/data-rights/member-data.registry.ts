@@ -186,7 +186,7 @@ export const MEMBER_DATA: MemberColumn[] = [
     column: "member_id",
     key: "profile",
     export: true,
-    omit: ["paused_by", "reviewed_by"],
+    omit: ["paused_by", "reviewed_by", "review_requested_by"],
   },
   {
     table: "member_enforcement",
@@ -201,6 +201,13 @@ export const MEMBER_DATA: MemberColumn[] = [
     key: "profile",
     export: false,
     reason: "the staff member who reviewed another member",
+  },
+  {
+    table: "member_enforcement",
+    column: "review_requested_by",
+    key: "profile",
+    export: false,
+    reason: "the staff member who asked an admin to review another member",
   },
   { table: "support_requests", column: "user_id", key: "profile", export: true },
   { table: "support_messages", column: "author_id", key: "profile", export: true },

@@ -7,7 +7,8 @@ import { clientAddress, expect, open, signIn, test } from "./fixtures";
 /**
  * The installable app (ADR 034): Chromium finds the manifest installable; a page opened without a
  * connection shows the offline page in the member's language; a balance on screen when the
- * connection drops is marked as the last known one, in both languages.
+ * connection drops is marked as the last known one, in both languages; a part of a page whose
+ * code cannot come offline waits for the connection instead of breaking the page.
  */
 
 test.use({ serviceWorkers: "allow" });
@@ -174,4 +175,38 @@ test("a balance on screen when the connection drops is marked as the last known 
   await goOffline(context, true);
   await expect(page.getByTestId("balance-offline")).toHaveText(OFFLINE["pt-BR"].note);
   await goOffline(context, false);
+});
+
+test.describe("without the service worker's copy", () => {
+  // The service worker would serve the file from its cache once it has one; a first visit has none.
+  test.use({ serviceWorkers: "block" });
+
+  test("a part of the page whose code cannot come offline waits for the connection, and the page stays", async ({
+    page,
+    context,
+  }) => {
+    // Request Views' dialog is not in the dashboard's first script (ADR 076). Its file cannot come
+    // while the member is offline (nor, here, before: the service worker may not have cached it
+    // yet): the page must not fall over, and a tap made offline opens it once the connection is back.
+    const dialogCode = /\/assets\/request-views-dialog-[^/]+\.js$/;
+    await page.route(dialogCode, (route) => route.abort("internetdisconnected"));
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(page.getByTestId("views-balance")).toBeVisible();
+    await goOffline(context, true);
+    await expect(page.getByTestId("offline-banner")).toHaveText(OFFLINE.en.banner);
+
+    await page.locator("main").getByRole("button", { name: "Request Views" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Something went wrong" })).toHaveCount(
+      0,
+    );
+    await expect(page.getByTestId("views-balance")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await page.unroute(dialogCode);
+    await goOffline(context, false);
+    const dialog = page.getByRole("dialog", { name: "Request Views" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+  });
 });

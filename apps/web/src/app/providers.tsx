@@ -1,16 +1,17 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { PageSpinner } from "@/components/ui/spinner";
 import { AuthProvider } from "@/lib/auth/auth-context";
 import { LiveBalances } from "@/lib/balances/live-balances";
+import { lazyPart } from "@/lib/lazy-part";
 import { queryClient as defaultQueryClient } from "@/lib/query-client";
 import { useTheme } from "@/lib/theme";
 import { loadSonner } from "@/lib/toast";
 import { useHydrated } from "@/lib/use-hydrated";
 
 // Toasts are never needed to paint the first screen.
-const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+const Toaster = lazyPart(() => loadSonner().then((m) => m.Toaster));
 
 function ThemedToaster() {
   const [theme] = useTheme();

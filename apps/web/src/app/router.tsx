@@ -5,6 +5,7 @@ import { AppLayout } from "@/components/layout/app-layout";
 import { RequireAuth } from "@/features/auth/components/require-auth";
 import { RequireStaff } from "@/features/auth/components/require-staff";
 import i18n, { i18nReady } from "@/lib/i18n";
+import { loadOnce } from "@/lib/lazy-part";
 import { RootErrorBoundary } from "./routes/errors/root-error-boundary";
 
 /**
@@ -15,22 +16,17 @@ function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
   namespaces: string[] = [],
 ) {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => {
-    loading ??= Promise.all([
+  const preload = loadOnce(() =>
+    Promise.all([
       load(),
       namespaces.length ? i18nReady.then(() => i18n.loadNamespaces(namespaces)) : null,
-    ]).then(([Component]) => {
-      loaded = Component;
-      return { default: Component };
-    });
-    return loading;
-  };
-  const Lazy = lazy(preload);
+    ]).then(([Component]) => Component),
+  );
+  // A page whose code could not come (offline) shows the route's error, whose reload tries again.
+  const Lazy = lazy(() => preload().then((Component) => ({ default: Component })));
   // biome-ignore lint/correctness/noComponentHookFactories: called once per route, at module level.
   function Page(props: P) {
-    const Component = loaded ?? Lazy;
+    const Component = preload.loaded() ?? Lazy;
     return <Component {...props} />;
   }
   Page.preload = preload;

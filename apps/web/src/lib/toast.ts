@@ -1,3 +1,5 @@
+import { loadOnce } from "./lazy-part";
+
 /**
  * The app's toasts, with sonner's own calls (`toast.success`, `toast.error`, `toast.dismiss`)
  * but without sonner in any page's first script (ADR 076): the library is fetched after the first
@@ -7,22 +9,14 @@
 type Sonner = typeof import("sonner");
 type Toast = Sonner["toast"];
 
-let sonner: Sonner | undefined;
-let loading: Promise<Sonner> | undefined;
-
-/** Fetches sonner once (the Toaster's chunk is the same one). */
-export function loadSonner(): Promise<Sonner> {
-  loading ??= import("sonner").then((module) => {
-    sonner = module;
-    return module;
-  });
-  return loading;
-}
+/** Fetches sonner once (the Toaster's chunk is the same one); a failed fetch is tried again. */
+export const loadSonner = loadOnce(() => import("sonner"));
 
 const call =
   <K extends "success" | "error" | "dismiss">(kind: K) =>
   (...args: Parameters<Toast[K]>): void => {
     const run = (module: Sonner) => (module.toast[kind] as (...a: typeof args) => unknown)(...args);
+    const sonner = loadSonner.loaded();
     if (sonner) run(sonner);
     else
       void loadSonner()

@@ -1,26 +1,35 @@
-import { startTransition, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * A part of the page whose code is not in the first script (ADR 076): it is wanted when the
- * browser is first idle, or earlier on the intent to use it (hover or focus of its look-alike
- * placeholder). `want` starts the download and, in a transition, asks for the part, so the
- * placeholder stays (and keeps the click it is receiving) until the part is ready to replace it.
+ * A part of the page whose code is not in the first script (ADR 076): its code is fetched when
+ * the browser is first idle, or earlier on the intent to use it (hover or focus of its look-alike
+ * placeholder), and `wanted` turns true once it has arrived, so the placeholder stays (and keeps
+ * the click it is receiving) until the part can replace it. A failed fetch (offline, a replaced
+ * release) leaves the placeholder: the next intent, or the connection coming back, tries again.
+ * `want` resolves once the part is there (and rejects if it could not come).
  */
 export function useLoadOnIntent(load: () => Promise<unknown>) {
   const [wanted, setWanted] = useState(false);
+  const want = useCallback(() => load().then(() => startTransition(() => setWanted(true))), [load]);
   useEffect(() => {
-    const start = () => startTransition(() => setWanted(true));
+    if (wanted) return;
+    const start = () => {
+      want().catch(() => {});
+    };
+    window.addEventListener("online", start);
+    let cancel: () => void;
     if ("requestIdleCallback" in window) {
       const id = window.requestIdleCallback(start, { timeout: 2500 });
-      return () => window.cancelIdleCallback(id);
+      cancel = () => window.cancelIdleCallback(id);
+    } else {
+      const id = globalThis.setTimeout(start, 1200);
+      cancel = () => globalThis.clearTimeout(id);
     }
-    const id = globalThis.setTimeout(start, 1200);
-    return () => globalThis.clearTimeout(id);
-  }, []);
-  const want = () => {
-    void load();
-    startTransition(() => setWanted(true));
-  };
+    return () => {
+      cancel();
+      window.removeEventListener("online", start);
+    };
+  }, [wanted, want]);
   return { wanted, want };
 }
 
@@ -37,17 +46,19 @@ export function useLazyMenu(load: () => Promise<unknown>) {
   const placeholderProps = {
     "aria-haspopup": "menu" as const,
     "aria-expanded": false,
-    onPointerEnter: want,
+    onPointerEnter: () => {
+      want().catch(() => {});
+    },
     onFocus: () => {
       focused.current = true;
-      want();
+      want().catch(() => {});
     },
     onBlur: () => {
       focused.current = false;
     },
     onClick: () => {
       startTransition(() => setDefaultOpen(true));
-      want();
+      want().catch(() => {});
     },
   };
   return { wanted, defaultOpen, focusTrigger: focused.current, placeholderProps };

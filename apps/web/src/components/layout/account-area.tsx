@@ -1,15 +1,15 @@
 import { LogIn } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-context";
+import { lazyPart } from "@/lib/lazy-part";
 import { useLazyMenu } from "@/lib/use-load-on-intent";
 import { AccountTriggerContent } from "./account-trigger";
 import { NotificationBell } from "./notification-bell";
 
-const loadMenu = () => import("./account-menu");
-const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
+const AccountMenu = lazyPart(() => import("./account-menu").then((m) => m.AccountMenu));
 
 /** "Sign in" for visitors; the notification bell and the username with a small menu for members. */
 export function AccountArea() {
@@ -44,7 +44,7 @@ export function AccountArea() {
  */
 function LazyAccountMenu({ username }: { username: string }) {
   const { t } = useTranslation("common");
-  const menu = useLazyMenu(loadMenu);
+  const menu = useLazyMenu(AccountMenu.preload);
   const placeholder = (
     <Button
       variant="outline"

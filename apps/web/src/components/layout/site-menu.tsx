@@ -1,12 +1,12 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { lazyPart } from "@/lib/lazy-part";
 import { useLazyMenu } from "@/lib/use-load-on-intent";
 import { MenuTriggerContent } from "./site-menu-trigger";
 
-const loadDropdown = () => import("./site-menu-dropdown");
-const SiteMenuDropdown = lazy(() =>
-  loadDropdown().then((module) => ({ default: module.SiteMenuDropdown })),
+const SiteMenuDropdown = lazyPart(() =>
+  import("./site-menu-dropdown").then((module) => module.SiteMenuDropdown),
 );
 
 /**
@@ -16,7 +16,7 @@ const SiteMenuDropdown = lazy(() =>
  */
 export function SiteMenu() {
   const { t } = useTranslation("common");
-  const menu = useLazyMenu(loadDropdown);
+  const menu = useLazyMenu(SiteMenuDropdown.preload);
   const placeholder = (
     <Button
       variant="outline"

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+import { lazyPart } from "@/lib/lazy-part";
 import { useHydrated } from "@/lib/use-hydrated";
 import { cn } from "@/lib/utils";
 import { BrandMark } from "./brand-logo";
@@ -11,7 +12,7 @@ import { ThemeToggle } from "./theme-toggle";
 
 // Who is signed in is only known after the session request, so the account button's code
 // can arrive alongside it instead of in the first bundle.
-const AccountArea = lazy(() => import("./account-area").then((m) => ({ default: m.AccountArea })));
+const AccountArea = lazyPart(() => import("./account-area").then((m) => m.AccountArea));
 
 /** Fixed top bar: product name, quick buttons (tablet and up), language, theme and the menu. */
 export function TopBar() {

@@ -1,6 +1,6 @@
 import type { TMe } from "@viewvault/shared";
 import { BadgeCheck, Clock, LayoutDashboard, Users } from "lucide-react";
-import { lazy, type ReactElement, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactElement, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { SwapRatesCard } from "@/components/money/swap-rates-card";
@@ -22,14 +22,15 @@ import { EventBonusCard } from "@/features/events/components/event-bonus-card";
 import { MilestoneRewardsCard } from "@/features/events/components/milestone-rewards-card";
 import { RequestViews } from "@/features/videos/components/request-views";
 import { useAuth } from "@/lib/auth";
+import { lazyPart } from "@/lib/lazy-part";
 import { toast } from "@/lib/toast";
 import { useDocumentMeta } from "@/lib/use-document-meta";
 
 // The referrals tab's code loads when that tab is shown (ADR 076).
-const ReferralOverview = lazy(() =>
-  import("@/features/referrals/components/referral-overview").then((module) => ({
-    default: module.ReferralOverview,
-  })),
+const ReferralOverview = lazyPart(() =>
+  import("@/features/referrals/components/referral-overview").then(
+    (module) => module.ReferralOverview,
+  ),
 );
 
 /** One dashboard card: a key and how it renders for the signed-in member. */

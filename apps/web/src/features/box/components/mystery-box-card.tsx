@@ -1,11 +1,12 @@
 import { MYSTERY_BOX, type TBoxOpening } from "@viewvault/shared";
 import { Gift, Pencil, ShieldCheck } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ApiError } from "@/lib/api-client";
+import { lazyPart } from "@/lib/lazy-part";
 import { errorText } from "@/lib/problem-text";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -17,12 +18,11 @@ import { ItemArt, RarityPill } from "./item-art";
 
 // Neither is needed to paint the card (ADR 076): the seed's form (react-hook-form, zod) loads
 // when the member edits the seed, the reveal dialog (Radix Dialog) when a box is opened.
-const ClientSeedForm = lazy(() =>
-  import("./client-seed-form").then((module) => ({ default: module.ClientSeedForm })),
+const ClientSeedForm = lazyPart(() =>
+  import("./client-seed-form").then((module) => module.ClientSeedForm),
 );
-const loadRevealDialog = () => import("./reveal-dialog");
-const RevealDialog = lazy(() =>
-  loadRevealDialog().then((module) => ({ default: module.RevealDialog })),
+const RevealDialog = lazyPart(() =>
+  import("./reveal-dialog").then((module) => module.RevealDialog),
 );
 
 /** How long the opening animation plays at least (none when motion is reduced). */
@@ -58,7 +58,7 @@ export function MysteryBoxCard() {
   const commitment = box.data?.commitment;
 
   function start() {
-    void loadRevealDialog();
+    RevealDialog.preload().catch(() => {});
     setRevealUsed(true);
     const startedAt = Date.now();
     const minimum = prefersReducedMotion() ? 0 : OPENING_MS;

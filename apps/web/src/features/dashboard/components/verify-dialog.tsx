@@ -1,17 +1,17 @@
 import { VERIFICATION } from "@viewvault/shared";
 import { BadgeCheck } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
+import { lazyPart } from "@/lib/lazy-part";
 import { errorText } from "@/lib/problem-text";
 import { toast } from "@/lib/toast";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useVerifyAccount } from "../api/verify-account";
 
-const loadConfirm = () => import("./verify-confirm-dialog");
-const VerifyConfirmDialog = lazy(() =>
-  loadConfirm().then((module) => ({ default: module.VerifyConfirmDialog })),
+const VerifyConfirmDialog = lazyPart(() =>
+  import("./verify-confirm-dialog").then((module) => module.VerifyConfirmDialog),
 );
 
 /** The Verify action: confirms, then spends 1,000 views once and marks the account verified. */
@@ -47,8 +47,8 @@ export function VerifyAction() {
       <Button
         size="sm"
         variant="gradient"
-        onPointerEnter={() => void loadConfirm()}
-        onFocus={() => void loadConfirm()}
+        onPointerEnter={() => void VerifyConfirmDialog.preload().catch(() => {})}
+        onFocus={() => void VerifyConfirmDialog.preload().catch(() => {})}
         onClick={() => {
           setUsed(true);
           setOpen(true);

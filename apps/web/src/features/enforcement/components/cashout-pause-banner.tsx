@@ -1,15 +1,16 @@
 import { PauseCircle, ShieldAlert } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { lazyPart } from "@/lib/lazy-part";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useOwnEnforcement } from "../api/get-own-enforcement";
 
 // The appeal's form and dialog load when it is opened (ADR 076).
-const AppealDialog = lazy(() =>
-  import("./appeal-dialog").then((module) => ({ default: module.AppealDialog })),
+const AppealDialog = lazyPart(() =>
+  import("./appeal-dialog").then((module) => module.AppealDialog),
 );
 
 /**

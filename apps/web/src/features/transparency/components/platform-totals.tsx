@@ -1,14 +1,15 @@
 import { TRANSPARENCY } from "@viewvault/shared";
 import { Activity, Landmark } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { lazyPart } from "@/lib/lazy-part";
 import { useMoneyFormat } from "@/lib/use-money-format";
 import { useTransparency } from "../api/get-transparency";
 
-const FlowsChart = lazy(() => import("./flows-chart"));
+const FlowsChart = lazyPart(() => import("./flows-chart").then((module) => module.default));
 
 /** The transparency page's live totals from the ledger and the daily chart. */
 export function PlatformTotals() {

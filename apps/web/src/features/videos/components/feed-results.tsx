@@ -1,6 +1,6 @@
 import type { FeedSort, TVideo } from "@viewvault/shared";
 import { VideoOff } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth";
+import { lazyPart } from "@/lib/lazy-part";
 import { toast } from "@/lib/toast";
 import { useFeed } from "../api/get-feed";
 import { useWatchToday } from "../api/get-watch-today";
@@ -16,11 +17,9 @@ import { useServerNow } from "../hooks/use-server-now";
 import { VideoGrid } from "./video-grid";
 
 // The Boost and Report dialogs (Radix Dialog) load when first opened, not with the feed (ADR 076).
-const BoostDialog = lazy(() =>
-  import("./boost-dialog").then((module) => ({ default: module.BoostDialog })),
-);
-const ReportVideoDialog = lazy(() =>
-  import("./report-video-dialog").then((module) => ({ default: module.ReportVideoDialog })),
+const BoostDialog = lazyPart(() => import("./boost-dialog").then((module) => module.BoostDialog));
+const ReportVideoDialog = lazyPart(() =>
+  import("./report-video-dialog").then((module) => module.ReportVideoDialog),
 );
 
 function FeedEmpty({ filtered }: { filtered: boolean }) {

@@ -1,12 +1,12 @@
 import { HandCoins } from "lucide-react";
-import { cloneElement, lazy, type MouseEvent, type ReactElement, Suspense } from "react";
+import { cloneElement, type MouseEvent, type ReactElement, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { lazyPart } from "@/lib/lazy-part";
 import { useLoadOnIntent } from "@/lib/use-load-on-intent";
 
-const loadDialog = () => import("./request-views-dialog");
-const RequestViewsDialog = lazy(() =>
-  loadDialog().then((module) => ({ default: module.RequestViewsDialog })),
+const RequestViewsDialog = lazyPart(() =>
+  import("./request-views-dialog").then((module) => module.RequestViewsDialog),
 );
 
 type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void };
@@ -26,7 +26,7 @@ function DefaultTrigger(props: TriggerProps) {
  * Request Views (the feed's header, the dashboard's quick actions): its trigger paints with the
  * page, and the dialog's code (Radix Dialog, the form) is not part of the page's first script
  * (ADR 076): it loads when the browser is idle, on hover or focus of the trigger, or at the
- * click, which opens it as soon as it has arrived.
+ * click, which opens it as soon as it has arrived. Until then the trigger is a look-alike.
  */
 export function RequestViews({
   open,
@@ -40,28 +40,34 @@ export function RequestViews({
   /** The element that opens it (default: the feed's outline button). */
   trigger?: ReactElement;
 }) {
-  const { wanted, want } = useLoadOnIntent(loadDialog);
+  const { wanted, want } = useLoadOnIntent(RequestViewsDialog.preload);
+  // Opened before its code arrived (a click on the look-alike, or by the page): it shows once
+  // the code is there; offline, when the connection is back.
+  useEffect(() => {
+    if (open && !wanted) want().catch(() => {});
+  }, [open, wanted, want]);
 
   const element = (trigger ?? <DefaultTrigger />) as ReactElement<TriggerProps>;
   const placeholder = cloneElement(element, {
     onClick: (event: MouseEvent<HTMLElement>) => {
       element.props.onClick?.(event);
-      void loadDialog();
       onOpenChange(true);
     },
-    onPointerEnter: want,
-    onFocus: want,
+    onPointerEnter: () => {
+      want().catch(() => {});
+    },
+    onFocus: () => {
+      want().catch(() => {});
+    },
   } as TriggerProps);
 
-  if (!wanted && !open) return placeholder;
+  if (!wanted) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <RequestViewsDialog
-        open={open}
-        onOpenChange={onOpenChange}
-        signedIn={signedIn}
-        trigger={element}
-      />
-    </Suspense>
+    <RequestViewsDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      signedIn={signedIn}
+      trigger={element}
+    />
   );
 }

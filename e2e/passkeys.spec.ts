@@ -1,6 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, freshMember, getJson, open, test } from "./fixtures";
-import { grantAndClaimBonus, STAFF, staffApi } from "./staff";
+import { asAdminOnMember, grantAndClaimBonus } from "./staff";
 
 /**
  * Passkeys (ADR 070) with Chromium's virtual authenticator: a platform authenticator that keeps
@@ -162,23 +162,13 @@ test("sign-up shows the password's strength and refuses a guessable one", async 
 
 /** The demo admin makes the member signed in on `page` a support agent (over the API). */
 async function makeSupport(page: Page, baseURL: string): Promise<void> {
-  const headers = { origin: baseURL };
-  const admin = await staffApi(page.context().browser() as Browser, baseURL, "admin");
-  try {
-    const stepUp = await admin.post("/api/admin/step-up", {
-      headers,
-      data: { password: STAFF.admin.password },
-    });
-    expect(stepUp.ok(), await stepUp.text()).toBe(true);
-    const { profile } = await getJson<{ profile: { id: string } }>(page, "/api/me");
-    const changed = await admin.put(`/api/admin/members/${profile.id}/role`, {
+  await asAdminOnMember(page, baseURL, async (admin, memberId, headers) => {
+    const changed = await admin.put(`/api/admin/members/${memberId}/role`, {
       headers,
       data: { role: "support", reason: "Passkey journey: a new support agent" },
     });
     expect(changed.ok(), await changed.text()).toBe(true);
-  } finally {
-    await admin.dispose();
-  }
+  });
 }
 
 test("passkey: a support agent without TOTP opens the desk with a passkey (ADR 075)", async ({

@@ -72,15 +72,13 @@ export async function staffApi(
 }
 
 /**
- * Over the API (funding is not what these journeys test): the demo admin grants the signed-in
- * member of `page` an event bonus of `usdt`, and the member claims it. `key` makes the grant's and
- * the claim's Idempotency-Keys unique to the journey and member.
+ * Over the API: the demo admin, signed in with two factors and stepped up, acts on the member
+ * signed in on `page` (`memberId`); `headers` carries the Origin the admin's writes need.
  */
-export async function grantAndClaimBonus(
+export async function asAdminOnMember(
   page: Page,
   baseURL: string,
-  usdt: number,
-  { key, reason }: { key: string; reason: string },
+  act: (admin: APIRequestContext, memberId: string, headers: { origin: string }) => Promise<void>,
 ): Promise<void> {
   const headers = { origin: baseURL };
   const admin = await staffApi(page.context().browser() as Browser, baseURL, "admin");
@@ -91,7 +89,25 @@ export async function grantAndClaimBonus(
     });
     expect(stepUp.ok(), await stepUp.text()).toBe(true);
     const { profile } = await getJson<{ profile: { id: string } }>(page, "/api/me");
-    const granted = await admin.post(`/api/admin/members/${profile.id}/bonuses`, {
+    await act(admin, profile.id, headers);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/**
+ * Over the API (funding is not what these journeys test): the demo admin grants the signed-in
+ * member of `page` an event bonus of `usdt`, and the member claims it. `key` makes the grant's and
+ * the claim's Idempotency-Keys unique to the journey and member.
+ */
+export async function grantAndClaimBonus(
+  page: Page,
+  baseURL: string,
+  usdt: number,
+  { key, reason }: { key: string; reason: string },
+): Promise<void> {
+  await asAdminOnMember(page, baseURL, async (admin, memberId, headers) => {
+    const granted = await admin.post(`/api/admin/members/${memberId}/bonuses`, {
       headers: { ...headers, "idempotency-key": `e2e-grant-${key}` },
       data: { amount: String(usdt), reason },
     });
@@ -101,9 +117,7 @@ export async function grantAndClaimBonus(
       headers: { ...headers, "idempotency-key": `e2e-claim-${key}` },
     });
     expect(claimed.ok(), await claimed.text()).toBe(true);
-  } finally {
-    await admin.dispose();
-  }
+  });
 }
 
 /**

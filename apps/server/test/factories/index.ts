@@ -28,11 +28,19 @@
  *
  *   const { c, user, me, id, profile } = await createSignedInMember(app, { views: 100n });
  *   const admin = await createSignedInMember(app, { role: "admin", twoFactor: true });
+ *
+ * Staff at the support desk (its gate unlocked; an admin stepped up with `stepUp`), and the desk
+ * request a withdrawal opened:
+ *
+ *   const agent = await createDeskStaff(app, "support");
+ *   const requestId = await deskRequestIdOf(db, withdrawalId);
  */
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { type Db, queryRows } from "../../src/db/client";
 import type { ProfileRow } from "../../src/modules/profiles/profiles.repository";
 import type { Client } from "../accounts";
-import { type MemberParams, memberFactory } from "./member.factory";
+import { type MemberParams, memberFactory, TEST_PASSWORD } from "./member.factory";
 import { authOf, signedInClient } from "./session.factory";
 
 export { fund, fundHeld, USDT } from "./ledger";
@@ -78,4 +86,34 @@ export async function createSignedInMember(
     profile: m.profile,
     totp: m.totp,
   };
+}
+
+/**
+ * A staff member signed in with two factors and the support desk unlocked (its password gate);
+ * an admin is also stepped up for admin actions when `stepUp` is set.
+ */
+export async function createDeskStaff(
+  app: FastifyInstance,
+  role: "support" | "admin" = "support",
+  { stepUp = false }: { stepUp?: boolean } = {},
+): Promise<SignedInMember> {
+  const s = await createSignedInMember(app, { role, twoFactor: true });
+  const unlock = await s.c.request("POST", "/api/support/desk/unlock", { password: TEST_PASSWORD });
+  if (unlock.statusCode !== 200)
+    throw new Error(`desk unlock: ${unlock.statusCode} ${unlock.body}`);
+  if (stepUp) {
+    const up = await s.c.request("POST", "/api/admin/step-up", { password: TEST_PASSWORD });
+    if (up.statusCode !== 200) throw new Error(`admin step-up: ${up.statusCode} ${up.body}`);
+  }
+  return s;
+}
+
+/** The support desk request a withdrawal opened. */
+export async function deskRequestIdOf(db: Db, withdrawalId: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from support_requests where withdrawal_id = ${withdrawalId}`,
+  );
+  if (!row) throw new Error(`no desk request for withdrawal ${withdrawalId}`);
+  return row.id;
 }

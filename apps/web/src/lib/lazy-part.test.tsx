@@ -6,11 +6,11 @@ import { useLoadOnIntent } from "./use-load-on-intent";
 
 /** Records what reaches an error boundary: a part that could not load must never get there. */
 class Boundary extends Component<{ children: ReactNode }, { error?: unknown }> {
-  state: { error?: unknown } = {};
+  override state: { error?: unknown } = {};
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>the page broke</p> : this.props.children;
   }
 }

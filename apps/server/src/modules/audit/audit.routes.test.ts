@@ -14,7 +14,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { FakeChain } from "../../../test/chain-fake";
 import {
+  createDeskStaff,
   createSignedInMember,
+  deskRequestIdOf,
   fundHeld,
   heldReferral,
   type SignedInMember,
@@ -96,25 +98,10 @@ afterEach(async () => {
   expect((await verifyLedger(db())).problems).toEqual([]);
 });
 
-async function staff(role: "admin" | "support"): Promise<SignedInMember> {
-  const s = await createSignedInMember(t.app, { role, twoFactor: true });
-  const unlock = await s.c.request("POST", "/api/support/desk/unlock", { password: TEST_PASSWORD });
-  expect(unlock.statusCode, unlock.body).toBe(200);
-  if (role === "admin") {
-    const up = await s.c.request("POST", "/api/admin/step-up", { password: TEST_PASSWORD });
-    expect(up.statusCode, up.body).toBe(200);
-  }
-  return s;
-}
+const staff = (role: "admin" | "support") =>
+  createDeskStaff(t.app, role, { stepUp: role === "admin" });
 
-async function requestIdOf(withdrawalId: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    db(),
-    sql`select id from support_requests where withdrawal_id = ${withdrawalId}`,
-  );
-  if (!row) throw new Error("no request");
-  return row.id;
-}
+const requestIdOf = (withdrawalId: string) => deskRequestIdOf(db(), withdrawalId);
 
 async function withdrawal(amount: number, network = "ERC20"): Promise<string> {
   const m = await createSignedInMember(t.app, { usdt: USDT(amount) });

@@ -4,6 +4,7 @@ import type { Client } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { FakeChain } from "../../../test/chain-fake";
 import {
+  createDeskStaff,
   createSignedInMember,
   type SignedInMember,
   TEST_PASSWORD,
@@ -62,13 +63,7 @@ async function member(usdt = 200): Promise<SignedInMember> {
   return m;
 }
 
-async function staff(role: "support" | "admin" = "support"): Promise<SignedInMember> {
-  const s = await createSignedInMember(t.app, { role, twoFactor: true });
-  expect(
-    (await s.c.request("POST", "/api/support/desk/unlock", { password: TEST_PASSWORD })).statusCode,
-  ).toBe(200);
-  return s;
-}
+const staff = (role: "support" | "admin" = "support") => createDeskStaff(t.app, role);
 
 async function withdraw(m: SignedInMember, body: Record<string, unknown>) {
   const res = await m.c.request(

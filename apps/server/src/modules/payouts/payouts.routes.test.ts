@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/app";
 import {
+  createDeskStaff,
   createSignedInMember,
+  deskRequestIdOf,
   type SignedInMember,
   TEST_PASSWORD,
   USDT,
@@ -58,22 +60,9 @@ async function verified(m: SignedInMember) {
   await db().update(profiles).set({ isVerified: true }).where(eq(profiles.id, m.id));
 }
 
-async function staff(role: "support" | "admin"): Promise<SignedInMember> {
-  const s = await createSignedInMember(t.app, { role, twoFactor: true });
-  const res = await s.c.request("POST", "/api/support/desk/unlock", { password: TEST_PASSWORD });
-  expect(res.statusCode).toBe(200);
-  return s;
-}
+const staff = (role: "support" | "admin") => createDeskStaff(t.app, role);
 
-async function requestIdOf(withdrawalId: string): Promise<string> {
-  const rows = await db().execute<{ id: string }>(
-    sql`select id from support_requests where withdrawal_id = ${withdrawalId}`,
-  );
-  return (
-    (rows as unknown as { rows: { id: string }[] }).rows?.[0]?.id ??
-    (rows as unknown as { id: string }[])[0]!.id
-  );
-}
+const requestIdOf = (withdrawalId: string) => deskRequestIdOf(db(), withdrawalId);
 
 function setStatus(s: SignedInMember, requestId: string, body: Record<string, unknown>) {
   return s.c.request("PUT", `/api/support/desk/requests/${requestId}/status`, body);

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, client } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/app";
 import {
+  createDeskStaff,
   createSignedInMember,
   type SignedInMember,
   TEST_PASSWORD,
@@ -164,12 +165,7 @@ async function heldCount(id: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function staff(role: "support" | "admin"): Promise<SignedInMember> {
-  const s = await createSignedInMember(t.app, { role, twoFactor: true });
-  const res = await s.c.request("POST", "/api/support/desk/unlock", { password: TEST_PASSWORD });
-  expect(res.statusCode, res.body).toBe(200);
-  return s;
-}
+const staff = (role: "support" | "admin") => createDeskStaff(t.app, role);
 
 describe("the forged farm", () => {
   it("is high risk within one completion round, held past 25 h, paused, and refused at the desk until an admin reviews", async () => {

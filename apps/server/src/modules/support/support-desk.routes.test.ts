@@ -1,7 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { createSignedInMember, type SignedInMember, TEST_PASSWORD } from "../../../test/factories";
+import {
+  createDeskStaff,
+  createSignedInMember,
+  type SignedInMember,
+  TEST_PASSWORD,
+} from "../../../test/factories";
 import { auditEvents, mailOutbox } from "../../db/schema";
 import { fixedClock } from "../../lib/clock";
 import { verifyLedger } from "../ledger/verify-ledger";
@@ -27,12 +32,7 @@ afterEach(async () => {
   expect(report.problems).toEqual([]);
 });
 
-async function staff(role: "support" | "admin"): Promise<SignedInMember> {
-  const s = await createSignedInMember(t.app, { role, twoFactor: true });
-  const res = await s.c.request("POST", "/api/support/desk/unlock", { password: TEST_PASSWORD });
-  expect(res.statusCode).toBe(200);
-  return s;
-}
+const staff = (role: "support" | "admin") => createDeskStaff(t.app, role);
 
 function setStatus(s: SignedInMember, requestId: string, body: Record<string, unknown>) {
   return s.c.request("PUT", `/api/support/desk/requests/${requestId}/status`, body);

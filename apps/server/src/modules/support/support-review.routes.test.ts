@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import {
+  createDeskStaff,
   createSignedInMember,
   type SignedInMember,
   TEST_PASSWORD,
@@ -35,12 +36,7 @@ afterEach(async () => {
   expect((await verifyLedger(db())).problems).toEqual([]);
 });
 
-async function staff(role: "support" | "admin"): Promise<SignedInMember> {
-  const s = await createSignedInMember(t.app, { role, twoFactor: true });
-  const res = await s.c.request("POST", "/api/support/desk/unlock", { password: TEST_PASSWORD });
-  expect(res.statusCode, res.body).toBe(200);
-  return s;
-}
+const staff = (role: "support" | "admin") => createDeskStaff(t.app, role);
 
 /** A member's withdrawal (its desk request's id), the member at `score` (60+ is high risk). */
 async function withdrawing(score: number) {

@@ -1,10 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../../../test/accounts";
 import { createTestApp, type TestApp } from "../../../test/app";
 import {
+  createDeskStaff,
   createSignedInMember,
-  type SignedInMember,
+  deskRequestIdOf,
   TEST_PASSWORD,
   USDT,
 } from "../../../test/factories";
@@ -50,23 +51,9 @@ async function overview(c: Client) {
   return (await c.request("GET", "/api/withdrawals")).json();
 }
 
-async function staff(): Promise<SignedInMember> {
-  const s = await createSignedInMember(t.app, { role: "support", twoFactor: true });
-  expect(
-    (await s.c.request("POST", "/api/support/desk/unlock", { password: TEST_PASSWORD })).statusCode,
-  ).toBe(200);
-  return s;
-}
+const staff = () => createDeskStaff(t.app);
 
-async function requestIdOf(withdrawalId: string): Promise<string> {
-  const rows = await db().execute<{ id: string }>(
-    sql`select id from support_requests where withdrawal_id = ${withdrawalId}`,
-  );
-  return (
-    (rows as unknown as { rows: { id: string }[] }).rows?.[0]?.id ??
-    (rows as unknown as { id: string }[])[0]!.id
-  );
-}
+const requestIdOf = (withdrawalId: string) => deskRequestIdOf(db(), withdrawalId);
 
 describe("cancelling a pending withdrawal", () => {
   it("returns the amount from escrow, marks it CANCELLED, closes its request and audits it", async () => {

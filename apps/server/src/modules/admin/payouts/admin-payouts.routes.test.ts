@@ -1,14 +1,15 @@
 import { ADMIN, withdrawalDeskActions } from "@viewvault/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../test/app";
 import {
+  createDeskStaff,
   createSignedInMember,
+  deskRequestIdOf,
   type SignedInMember,
   TEST_PASSWORD,
   USDT,
 } from "../../../../test/factories";
-import { queryRows } from "../../../db/client";
 import { auditEvents, profiles } from "../../../db/schema";
 import { fixedClock } from "../../../lib/clock";
 import { verifyLedger } from "../../ledger/verify-ledger";
@@ -31,25 +32,9 @@ afterEach(async () => {
 let keys = 0;
 const key = () => `payout-key-${++keys}`;
 
-async function admin(): Promise<SignedInMember> {
-  const a = await createSignedInMember(t.app, { role: "admin", twoFactor: true });
-  expect(
-    (await a.c.request("POST", "/api/support/desk/unlock", { password: TEST_PASSWORD })).statusCode,
-  ).toBe(200);
-  expect(
-    (await a.c.request("POST", "/api/admin/step-up", { password: TEST_PASSWORD })).statusCode,
-  ).toBe(200);
-  return a;
-}
+const admin = () => createDeskStaff(t.app, "admin", { stepUp: true });
 
-async function requestIdOf(withdrawalId: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    db(),
-    sql`select id from support_requests where withdrawal_id = ${withdrawalId}`,
-  );
-  if (!row) throw new Error("no request");
-  return row.id;
-}
+const requestIdOf = (withdrawalId: string) => deskRequestIdOf(db(), withdrawalId);
 
 async function balances(m: SignedInMember) {
   return (await m.c.request("GET", "/api/withdrawals")).json().balances;

@@ -21,8 +21,8 @@ import {
 import { FormError } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import type { ReportError } from "@/components/ui/text-dialog";
 import { fieldText, setServerError } from "@/lib/form";
-import type { ReportError } from "./reason-dialog";
 
 /** Changing a member's role: the new role and a reason (`ZAdminRoleRequest`). */
 export function RoleDialog({

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   problemMessage,
-  type TFailWithdrawalRequest,
+  SUPPORT_DESK,
   type TSupportRequest,
   WITHDRAWAL,
   ZFailWithdrawalRequest,
@@ -23,6 +23,7 @@ import {
 import { FormError } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
+import { TextDialog } from "@/components/ui/text-dialog";
 import { ApiError } from "@/lib/api-client";
 import { fieldText } from "@/lib/form";
 import { errorText } from "@/lib/problem-text";
@@ -166,64 +167,36 @@ export function FailWithdrawalDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation("support");
-  const ids = useId();
   const fail = useFailWithdrawal();
-  const form = useForm<TFailWithdrawalRequest>({
-    resolver: zodResolver(ZFailWithdrawalRequest),
-    defaultValues: { reason: "" },
-  });
-  const { errors } = form.formState;
-
-  function onValid({ reason }: TFailWithdrawalRequest) {
-    fail.mutate(
-      { requestId: request.id, reason },
-      {
-        onSuccess: () => {
-          toast.success(t("desk.updated"));
-          onClose();
-        },
-        onError: (error) => {
-          const text = errorText(t, error, t("desk.updateFailed"));
-          form.setError("root.server", { type: "server", message: text });
-          toast.error(text);
-        },
-      },
-    );
-  }
-
   return (
-    <Dialog open onOpenChange={(open) => (!open && !fail.isPending ? onClose() : null)}>
-      <DialogContent closeLabel={t("common:dialog.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("desk.failDialog.title")}</DialogTitle>
-          <DialogDescription>{t("desk.failDialog.description")}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={form.handleSubmit(onValid)} className="grid gap-4" noValidate>
-          <FormError message={errors.root?.server?.message} />
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-reason`}>{t("desk.failDialog.reason")}</Label>
-            <Input
-              id={`${ids}-reason`}
-              autoComplete="off"
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={`${ids}-reason-error`}
-              {...form.register("reason")}
-            />
-            <FieldError id={`${ids}-reason-error`}>
-              {fieldText(t, errors.reason?.message)}
-            </FieldError>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={fail.isPending}>
-              {t("common:dialog.cancel")}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={fail.isPending}>
-              {fail.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              {t("desk.failDialog.submit")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TextDialog
+      title={t("desk.failDialog.title")}
+      description={t("desk.failDialog.description")}
+      label={t("desk.failDialog.reason")}
+      field="reason"
+      schema={ZFailWithdrawalRequest.shape.reason}
+      maxLength={SUPPORT_DESK.reasonMaxLength}
+      singleLine
+      confirmLabel={t("desk.failDialog.submit")}
+      destructive
+      pending={fail.isPending}
+      failedText={t("desk.updateFailed")}
+      onConfirm={(reason, report) =>
+        fail.mutate(
+          { requestId: request.id, reason },
+          {
+            onSuccess: () => {
+              toast.success(t("desk.updated"));
+              onClose();
+            },
+            onError: (error) => {
+              report(error);
+              toast.error(errorText(t, error, t("desk.updateFailed")));
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }

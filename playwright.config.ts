@@ -38,12 +38,17 @@ export default defineConfig({
       ],
     },
   },
+  // A journey runs at both widths unless tagged (ADR 081): `@phone` runs only at phone width (the
+  // long real-time member journeys, members hold phones), `@desktop` only at desktop width (staff
+  // consoles, the full accessibility sweep). Every page's layout is checked at both widths by the
+  // layout, platform and accessibility journeys.
   projects: [
     {
       name: "phone",
+      grepInvert: /@desktop/,
       use: { viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true },
     },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "desktop", grepInvert: /@phone/, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: "node e2e/server.mjs",

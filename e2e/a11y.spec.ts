@@ -206,9 +206,7 @@ async function runningAnimations(page: Page): Promise<string[]> {
   );
 }
 
-test.describe("desktop", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, "the full sweep runs on desktop");
-
+test.describe("desktop", { tag: "@desktop" }, () => {
   test.beforeAll(async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, extraHTTPHeaders: clientAddress() });
     const signedIn = await context.request.post("/api/auth/sign-in/email", {
@@ -465,9 +463,7 @@ test.describe("desktop", () => {
   });
 });
 
-test.describe("phone", () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1000, "the phone pass runs on phones");
-
+test.describe("phone", { tag: "@phone" }, () => {
   test("main pages on a phone, both themes", async ({ page }) => {
     test.setTimeout(90_000);
     await sweep(page, ["/", "/auth", "/feed", "/help"]);

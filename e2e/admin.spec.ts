@@ -57,11 +57,9 @@ async function heldReferralFor(browser: Browser, baseURL: string): Promise<strin
   return username;
 }
 
-test("admin: find, suspend and reinstate a member, approve a held referral, read the audit log", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test("admin: find, suspend and reinstate a member, approve a held referral, read the audit log", {
+  tag: "@desktop",
+}, async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   if (!baseURL) throw new Error("no baseURL");
   // Reasons unique to this run (the other project's run shares the server's audit log).
@@ -175,11 +173,9 @@ test("members do not reach the admin console", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("admin: the queue counts, payout approvals, and an event bonus the member's open dashboard shows", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test("admin: the queue counts, payout approvals, and an event bonus the member's open dashboard shows", {
+  tag: "@desktop",
+}, async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   if (!baseURL) throw new Error("no baseURL");
   const run = `${test.info().project.name} ${Date.now().toString(36)}`;

@@ -87,7 +87,10 @@ async function fund(page: Page, baseURL: string, username: string) {
   }
 }
 
-test("every money button, double-clicked, moves money exactly once", async ({ page, baseURL }) => {
+test("every money button, double-clicked, moves money exactly once", { tag: "@phone" }, async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const origin = baseURL as string;
   const me = await freshMember(page, origin, "dc");

@@ -171,10 +171,9 @@ async function makeSupport(page: Page, baseURL: string): Promise<void> {
   });
 }
 
-test("passkey: a support agent without TOTP opens the desk with a passkey (ADR 075)", async ({
-  page,
-  baseURL,
-}) => {
+test("passkey: a support agent without TOTP opens the desk with a passkey (ADR 075)", {
+  tag: "@desktop",
+}, async ({ page, baseURL }) => {
   test.slow(); // a fresh member, a role change, a passkey and two sign-ins on a busy machine
   await page.addInitScript(() => {
     localStorage.setItem("e2e-init", "1");

@@ -45,83 +45,86 @@ async function deskRow(page: Page, username: string, amount: string) {
   return row;
 }
 
-test("staff sends a withdrawal from the hot wallet with one click; the member sees it confirmed; a mismatched hash is refused", async ({
-  page,
-  browser,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(300_000);
-  if (!baseURL) throw new Error("no baseURL");
-  const me = await freshMember(page, baseURL, "pc");
-  await fundAndVerify(page, baseURL, 400, { key: `fund-${me.username}`, reason: "Chain journey" });
-  await withdrawApi(page, baseURL, me.password, "150");
-
-  await open(page, "/withdraw");
-  const row = page.getByTestId("withdrawal-row").first();
-  await expect(row.getByTestId("withdrawal-status")).toHaveText("Pending");
-
-  const staff = await memberContext(browser, testInfo.project.use);
-  let firstHash = "";
-  try {
-    await signInStaff(staff.page, "admin");
-    await unlockDesk(staff.page);
-    const checked = await getJson<{ networks: { network: string; hotWallet: unknown }[] }>(
-      staff.page,
-      "/api/support/desk/payout-networks",
-    );
-    test.skip(
-      !checked.networks.find((n) => n.network === "BEP20")?.hotWallet,
-      "no local BEP20 chain with a hot wallet (anvil did not start)",
-    );
-    const desk = await deskRow(staff.page, me.username, "150.00");
-    await desk.getByTestId("desk-status").selectOption("PROCESSING");
-    await expect(desk.getByText("Taken by admin")).toBeVisible();
-    // The member's page follows live: in review.
-    await expect(row.getByText("In review")).toBeAttached({ timeout: 15_000 });
-
-    await expect(desk.getByTestId("hot-wallet")).toContainText("Today's cap");
-    const send = desk.getByRole("button", { name: "Send from hot wallet" });
-    await send.focus();
-    await staff.page.keyboard.press("Enter");
-    await expect(desk.getByTestId("support-withdrawal-status")).toHaveText(
-      /Sent, confirming|Completed/,
-    );
-    expect(await hasNoHorizontalOverflow(staff.page)).toBe(true);
-
-    // The member sees it confirmed (the job asks the chain), with the explorer link.
-    await expect(row.getByTestId("withdrawal-status")).toHaveText("Completed", {
-      timeout: 60_000,
+test(
+  "staff sends a withdrawal from the hot wallet with one click; the member sees it confirmed; a mismatched hash is refused",
+  { tag: "@desktop" },
+  async ({ page, browser, baseURL }, testInfo) => {
+    test.setTimeout(300_000);
+    if (!baseURL) throw new Error("no baseURL");
+    const me = await freshMember(page, baseURL, "pc");
+    await fundAndVerify(page, baseURL, 400, {
+      key: `fund-${me.username}`,
+      reason: "Chain journey",
     });
-    const link = row.getByRole("link", { name: "View transaction" });
-    const href = (await link.getAttribute("href")) ?? "";
-    firstHash = href.match(/0x[0-9a-f]{64}/)?.[0] ?? "";
-    expect(firstHash).not.toBe("");
-    await row.getByText("Timeline").click();
-    const timeline = row.getByTestId("withdrawal-timeline");
-    for (const step of ["Requested", "In review", "Sent", "Confirmed"]) {
-      await expect(timeline.getByText(step, { exact: true })).toBeVisible();
-    }
-    await expect(page.getByTestId("withdraw-pending")).toHaveText("0.00 USDT");
+    await withdrawApi(page, baseURL, me.password, "150");
 
-    // A second withdrawal: pasting the first one's hash is refused with what differs.
-    await withdrawApi(page, baseURL, me.password, "120");
-    await staff.page.reload();
-    const second = await deskRow(staff.page, me.username, "120.00");
-    await second.getByTestId("desk-status").selectOption("PROCESSING");
-    await expect(second.getByText("Taken by admin")).toBeVisible();
-    await second.getByTestId("desk-status").selectOption("COMPLETED");
-    const complete = staff.page.getByRole("dialog", { name: "Complete withdrawal" });
-    await expect(complete.getByTestId("payout-verify-hint")).toContainText("checked on BEP20");
-    await complete.getByLabel("Transaction hash").fill(firstHash);
-    await complete.getByRole("button", { name: "Mark as completed" }).click();
-    await expect(
-      complete.getByText(
-        "This transaction sends 148 USDT; this withdrawal pays 118 USDT (after the fee).",
-      ),
-    ).toBeVisible();
-    await complete.getByRole("button", { name: "Cancel" }).click();
-    await expect(second.getByTestId("support-withdrawal-status")).toHaveText("Processing");
-  } finally {
-    await staff.close();
-  }
-});
+    await open(page, "/withdraw");
+    const row = page.getByTestId("withdrawal-row").first();
+    await expect(row.getByTestId("withdrawal-status")).toHaveText("Pending");
+
+    const staff = await memberContext(browser, testInfo.project.use);
+    let firstHash = "";
+    try {
+      await signInStaff(staff.page, "admin");
+      await unlockDesk(staff.page);
+      const checked = await getJson<{ networks: { network: string; hotWallet: unknown }[] }>(
+        staff.page,
+        "/api/support/desk/payout-networks",
+      );
+      test.skip(
+        !checked.networks.find((n) => n.network === "BEP20")?.hotWallet,
+        "no local BEP20 chain with a hot wallet (anvil did not start)",
+      );
+      const desk = await deskRow(staff.page, me.username, "150.00");
+      await desk.getByTestId("desk-status").selectOption("PROCESSING");
+      await expect(desk.getByText("Taken by admin")).toBeVisible();
+      // The member's page follows live: in review.
+      await expect(row.getByText("In review")).toBeAttached({ timeout: 15_000 });
+
+      await expect(desk.getByTestId("hot-wallet")).toContainText("Today's cap");
+      const send = desk.getByRole("button", { name: "Send from hot wallet" });
+      await send.focus();
+      await staff.page.keyboard.press("Enter");
+      await expect(desk.getByTestId("support-withdrawal-status")).toHaveText(
+        /Sent, confirming|Completed/,
+      );
+      expect(await hasNoHorizontalOverflow(staff.page)).toBe(true);
+
+      // The member sees it confirmed (the job asks the chain), with the explorer link.
+      await expect(row.getByTestId("withdrawal-status")).toHaveText("Completed", {
+        timeout: 60_000,
+      });
+      const link = row.getByRole("link", { name: "View transaction" });
+      const href = (await link.getAttribute("href")) ?? "";
+      firstHash = href.match(/0x[0-9a-f]{64}/)?.[0] ?? "";
+      expect(firstHash).not.toBe("");
+      await row.getByText("Timeline").click();
+      const timeline = row.getByTestId("withdrawal-timeline");
+      for (const step of ["Requested", "In review", "Sent", "Confirmed"]) {
+        await expect(timeline.getByText(step, { exact: true })).toBeVisible();
+      }
+      await expect(page.getByTestId("withdraw-pending")).toHaveText("0.00 USDT");
+
+      // A second withdrawal: pasting the first one's hash is refused with what differs.
+      await withdrawApi(page, baseURL, me.password, "120");
+      await staff.page.reload();
+      const second = await deskRow(staff.page, me.username, "120.00");
+      await second.getByTestId("desk-status").selectOption("PROCESSING");
+      await expect(second.getByText("Taken by admin")).toBeVisible();
+      await second.getByTestId("desk-status").selectOption("COMPLETED");
+      const complete = staff.page.getByRole("dialog", { name: "Complete withdrawal" });
+      await expect(complete.getByTestId("payout-verify-hint")).toContainText("checked on BEP20");
+      await complete.getByLabel("Transaction hash").fill(firstHash);
+      await complete.getByRole("button", { name: "Mark as completed" }).click();
+      await expect(
+        complete.getByText(
+          "This transaction sends 148 USDT; this withdrawal pays 118 USDT (after the fee).",
+        ),
+      ).toBeVisible();
+      await complete.getByRole("button", { name: "Cancel" }).click();
+      await expect(second.getByTestId("support-withdrawal-status")).toHaveText("Processing");
+    } finally {
+      await staff.close();
+    }
+  },
+);

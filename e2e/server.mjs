@@ -1,4 +1,5 @@
-// Starts the built server for the journeys on a fresh embedded database in a temp folder.
+// Starts the built server for the journeys on a fresh database: embedded (PGlite) by default,
+// on PostgreSQL with E2E_DATABASE_URL.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -87,11 +88,37 @@ try {
   console.warn(`local chains not started (payout journeys skip): ${error.message}`);
 }
 
+// The database: by default a fresh embedded one (PGlite) in a temp folder, as `npm start` runs;
+// with E2E_DATABASE_URL (a PostgreSQL server, as CI has) a fresh database on that server, created
+// here and dropped at the end, with the demo data seeded as on the embedded one.
 const dataDir = mkdtempSync(path.join(tmpdir(), "vv-e2e-"));
+let databaseEnv = {};
+let dropDatabase = async () => {};
+if (process.env.E2E_DATABASE_URL) {
+  const { default: pg } = await import("pg");
+  const server = new URL(process.env.E2E_DATABASE_URL);
+  const name = `vv_e2e_${Date.now().toString(36)}_${process.pid}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: server.href });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const database = new URL(server.href);
+  database.pathname = `/${name}`;
+  databaseEnv = { DATABASE_URL: database.href, SEED_DEMO: "1", DEV_MAILBOX: "1" };
+  dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
+}
+
 const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
   stdio: "inherit",
   env: {
     ...process.env,
+    ...databaseEnv,
     DATA_DIR: dataDir,
     NODE_ENV: "test",
     OEMBED_URL: oembedUrl,
@@ -120,6 +147,7 @@ process.on("SIGTERM", stop);
 child.on("exit", async (code) => {
   oembed.close();
   await localChains?.stop().catch(() => {});
+  await dropDatabase().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -128,11 +128,9 @@ async function watchAd(page: Page): Promise<number> {
   return took;
 }
 
-test("post a video → another member watches it to completion → both balances change", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test("post a video → another member watches it to completion → both balances change", {
+  tag: "@phone",
+}, async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
   const youtubeId = `e2eL${Date.now().toString(36).slice(-7).padStart(7, "0")}`;
   const title = longTitle(youtubeId);
@@ -280,7 +278,7 @@ test("post a video → another member watches it to completion → both balances
   ).toBeVisible();
 });
 
-test("a video the player cannot play pays nothing and says why", async ({
+test("a video the player cannot play pays nothing and says why", { tag: "@phone" }, async ({
   page,
   browser,
   baseURL,
@@ -317,14 +315,9 @@ test("a video the player cannot play pays nothing and says why", async ({
   await second.close();
 });
 
-test("a high-risk member passes the human check before the watch pays (captcha on, stand-in)", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  // One watch of 60 s real time proves the flow; it runs at phone width, the narrowest layout
-  // (the desktop pass would repeat the same minute and a half of CI for the same code path).
-  test.skip((page.viewportSize()?.width ?? 0) >= 1000, "runs at phone width");
+test("a high-risk member passes the human check before the watch pays (captcha on, stand-in)", {
+  tag: "@phone",
+}, async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
   const videoId = await alicePosts(page, "e2eC");
 

@@ -206,110 +206,99 @@ async function approvePayout(page: Page, who: keyof typeof STAFF, username: stri
   return { item, dialog };
 }
 
-test("a withdrawal above 1,000 USDT waits for a second admin's approval before anyone sends it; the member sees it COMPLETED", async ({
-  page,
-  browser,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(300_000);
-  if (!baseURL) throw new Error("no baseURL");
-  // Phone: support processes it. Desktop: the first admin processes it and may not approve it too.
-  const processor = testInfo.project.name === "phone" ? "support" : "admin";
-  const me = await freshMember(page, baseURL, "fe");
-  await fundAndVerify(page, baseURL, 1_250, {
-    key: `fund-${me.username}`,
-    reason: "Four-eyes journey",
-  });
+test(
+  "a withdrawal above 1,000 USDT waits for a second admin's approval before anyone sends it; the member sees it COMPLETED",
+  { tag: "@desktop" },
+  async ({ page, browser, baseURL }, testInfo) => {
+    test.setTimeout(300_000);
+    if (!baseURL) throw new Error("no baseURL");
+    // Support processes it (an admin who processes one is never offered its approval:
+    // staff-actions.spec.ts).
+    const processor = "support";
+    const me = await freshMember(page, baseURL, "fe");
+    await fundAndVerify(page, baseURL, 1_250, {
+      key: `fund-${me.username}`,
+      reason: "Four-eyes journey",
+    });
 
-  await open(page, "/withdraw");
-  await expect(page.getByTestId("withdraw-available")).toHaveText("1,150.00 USDT");
-  const form = page.getByRole("form", { name: "Request a withdrawal" });
-  await form.getByLabel("Amount (USDT)").fill("1100");
-  await form.getByLabel("Network").selectOption("TRC20");
-  await form.getByLabel("Wallet address").fill(TRON);
-  await expect(form.getByTestId("withdraw-net")).toHaveText("1,099.00 USDT");
-  await form.getByRole("button", { name: "Review withdrawal" }).click();
-  const confirm = page.getByRole("dialog", { name: "Confirm withdrawal" });
-  await expect(confirm.getByTestId("confirm-amount")).toHaveText("1,100.00 USDT");
-  await confirm.getByLabel("Password").fill(me.password);
-  await confirm.getByRole("button", { name: "Confirm withdrawal" }).click();
-  await expect(page.getByText("Withdrawal Submitted!")).toBeVisible();
-  await expect(page.getByTestId("withdraw-pending")).toHaveText("1,100.00 USDT");
-  await expect(page.getByTestId("withdraw-available")).toHaveText("50.00 USDT");
-  const row = page.getByTestId("withdrawal-row").first();
-  await expect(row.getByTestId("withdrawal-status")).toHaveText("Pending");
+    await open(page, "/withdraw");
+    await expect(page.getByTestId("withdraw-available")).toHaveText("1,150.00 USDT");
+    const form = page.getByRole("form", { name: "Request a withdrawal" });
+    await form.getByLabel("Amount (USDT)").fill("1100");
+    await form.getByLabel("Network").selectOption("TRC20");
+    await form.getByLabel("Wallet address").fill(TRON);
+    await expect(form.getByTestId("withdraw-net")).toHaveText("1,099.00 USDT");
+    await form.getByRole("button", { name: "Review withdrawal" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm withdrawal" });
+    await expect(confirm.getByTestId("confirm-amount")).toHaveText("1,100.00 USDT");
+    await confirm.getByLabel("Password").fill(me.password);
+    await confirm.getByRole("button", { name: "Confirm withdrawal" }).click();
+    await expect(page.getByText("Withdrawal Submitted!")).toBeVisible();
+    await expect(page.getByTestId("withdraw-pending")).toHaveText("1,100.00 USDT");
+    await expect(page.getByTestId("withdraw-available")).toHaveText("50.00 USDT");
+    const row = page.getByTestId("withdrawal-row").first();
+    await expect(row.getByTestId("withdrawal-status")).toHaveText("Pending");
 
-  // The processor takes it: nothing may be sent or recorded yet, only an admin's approval asked.
-  const staff = await memberContext(browser, testInfo.project.use);
-  try {
-    await signInStaff(staff.page, processor);
-    await unlockDesk(staff.page, processor);
-    const desk = await deskRow(staff.page, me.username);
-    await desk.getByTestId("desk-status").selectOption("PROCESSING");
-    await expect(desk.getByText(`Taken by ${processor}`)).toBeVisible();
-    await expect(desk.getByTestId("desk-status").locator('option[value="COMPLETED"]')).toHaveCount(
-      0,
-    );
-    await desk.getByRole("button", { name: "Ask an admin to approve first" }).click();
-    await expect(desk.getByTestId("support-withdrawal-status")).toHaveText(
-      "Awaiting second approval",
-    );
-    if (processor === "admin") {
-      // Four eyes: the admin who processed it is not offered its approval (the server refuses it
-      // too: payout-approvals.test.tsx and the payouts route suite).
-      await open(staff.page, "/admin?tab=payouts");
-      const item = staff.page.locator(`li[aria-label^="@${me.username} "]`);
+    // The processor takes it: nothing may be sent or recorded yet, only an admin's approval asked.
+    const staff = await memberContext(browser, testInfo.project.use);
+    try {
+      await signInStaff(staff.page, processor);
+      await unlockDesk(staff.page, processor);
+      const desk = await deskRow(staff.page, me.username);
+      await desk.getByTestId("desk-status").selectOption("PROCESSING");
+      await expect(desk.getByText(`Taken by ${processor}`)).toBeVisible();
       await expect(
-        item.getByText(
-          "You processed this withdrawal: the second approval comes from another admin.",
-        ),
-      ).toBeVisible();
-      await expect(item.getByRole("button", { name: /Approve/ })).toHaveCount(0);
+        desk.getByTestId("desk-status").locator('option[value="COMPLETED"]'),
+      ).toHaveCount(0);
+      await desk.getByRole("button", { name: "Ask an admin to approve first" }).click();
+      await expect(desk.getByTestId("support-withdrawal-status")).toHaveText(
+        "Awaiting second approval",
+      );
+    } finally {
+      await staff.close();
     }
-  } finally {
-    await staff.close();
-  }
-  // Nothing moved (it is still in escrow), so no live update: the member reloads to see it.
-  await open(page, "/withdraw");
-  await expect(row.getByText("Awaiting a second approval (above 1,000.00 USDT)")).toBeVisible();
-  await expect(row.getByTestId("withdrawal-status")).toHaveText("Pending");
-  await expect(page.getByTestId("withdraw-pending")).toHaveText("1,100.00 USDT");
+    // Nothing moved (it is still in escrow), so no live update: the member reloads to see it.
+    await open(page, "/withdraw");
+    await expect(row.getByText("Awaiting a second approval (above 1,000.00 USDT)")).toBeVisible();
+    await expect(row.getByTestId("withdrawal-status")).toHaveText("Pending");
+    await expect(page.getByTestId("withdraw-pending")).toHaveText("1,100.00 USDT");
 
-  // A different admin approves it in the console's payout approvals tab.
-  const second = await memberContext(browser, testInfo.project.use);
-  try {
-    await signInStaff(second.page, "admin2");
-    const { item } = await approvePayout(second.page, "admin2", me.username);
-    await expect(second.page.getByText("Withdrawal approved: it can be sent now.")).toBeVisible();
-    await expect(item).toHaveCount(0);
-    expect(await hasNoHorizontalOverflow(second.page)).toBe(true);
-  } finally {
-    await second.close();
-  }
+    // A different admin approves it in the console's payout approvals tab.
+    const second = await memberContext(browser, testInfo.project.use);
+    try {
+      await signInStaff(second.page, "admin2");
+      const { item } = await approvePayout(second.page, "admin2", me.username);
+      await expect(second.page.getByText("Withdrawal approved: it can be sent now.")).toBeVisible();
+      await expect(item).toHaveCount(0);
+      expect(await hasNoHorizontalOverflow(second.page)).toBe(true);
+    } finally {
+      await second.close();
+    }
 
-  // Approved: the processor sends it and records the hash; it is paid.
-  const sender = await memberContext(browser, testInfo.project.use);
-  try {
-    await signInStaff(sender.page, processor);
-    await unlockDesk(sender.page, processor);
-    const desk = await deskRow(sender.page, me.username);
-    await desk.getByTestId("desk-status").selectOption("COMPLETED");
-    const complete = sender.page.getByRole("dialog", { name: "Complete withdrawal" });
-    await complete.getByLabel("Transaction hash").fill(TRON_HASH);
-    await complete.getByRole("button", { name: "Mark as completed" }).click();
-    await expect(complete).toBeHidden();
-  } finally {
-    await sender.close();
-  }
+    // Approved: the processor sends it and records the hash; it is paid.
+    const sender = await memberContext(browser, testInfo.project.use);
+    try {
+      await signInStaff(sender.page, processor);
+      await unlockDesk(sender.page, processor);
+      const desk = await deskRow(sender.page, me.username);
+      await desk.getByTestId("desk-status").selectOption("COMPLETED");
+      const complete = sender.page.getByRole("dialog", { name: "Complete withdrawal" });
+      await complete.getByLabel("Transaction hash").fill(TRON_HASH);
+      await complete.getByRole("button", { name: "Mark as completed" }).click();
+      await expect(complete).toBeHidden();
+    } finally {
+      await sender.close();
+    }
 
-  // The member's page, live: COMPLETED with the explorer link; escrow empty, nothing returned.
-  await expect(row.getByTestId("withdrawal-status")).toHaveText("Completed", { timeout: 15_000 });
-  await expect(row.getByRole("link", { name: "View transaction" })).toHaveAttribute(
-    "href",
-    `https://tronscan.org/#/transaction/${TRON_HASH}`,
-  );
-  await expect(page.getByTestId("withdraw-pending")).toHaveText("0.00 USDT");
-  await expect(page.getByTestId("withdraw-available")).toHaveText("50.00 USDT");
-  const balances = await getJson<{ usdt: string }>(page, "/api/balances");
-  expect(balances.usdt).toBe(String(50_000_000));
-});
+    // The member's page, live: COMPLETED with the explorer link; escrow empty, nothing returned.
+    await expect(row.getByTestId("withdrawal-status")).toHaveText("Completed", { timeout: 15_000 });
+    await expect(row.getByRole("link", { name: "View transaction" })).toHaveAttribute(
+      "href",
+      `https://tronscan.org/#/transaction/${TRON_HASH}`,
+    );
+    await expect(page.getByTestId("withdraw-pending")).toHaveText("0.00 USDT");
+    await expect(page.getByTestId("withdraw-available")).toHaveText("50.00 USDT");
+    const balances = await getJson<{ usdt: string }>(page, "/api/balances");
+    expect(balances.usdt).toBe(String(50_000_000));
+  },
+);

@@ -56,6 +56,14 @@ export function useLazyMenu(load: () => Promise<unknown>) {
     onBlur: () => {
       focused.current = false;
     },
+    // Radix opens its menu on pointerdown, not on click: the placeholder does the same, so a press
+    // whose click lands on the real trigger (it replaced the placeholder in between) still opens it.
+    onPointerDown: (event: { button: number; ctrlKey: boolean }) => {
+      if (event.button !== 0 || event.ctrlKey) return;
+      startTransition(() => setDefaultOpen(true));
+      want().catch(() => {});
+    },
+    // The keyboard (Enter, Space) clicks without a pointer.
     onClick: () => {
       startTransition(() => setDefaultOpen(true));
       want().catch(() => {});

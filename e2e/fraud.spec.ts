@@ -69,7 +69,7 @@ test("fraud: the admin pauses a clustered member's cash-out with a reason; the m
   await expect(
     cluster
       .getByText(
-        /Never sent a device signal, on a network shared with [12] other accounts? that never did either/,
+        /No device signal with most watch sessions, on a network shared with [12] other accounts? without it either/,
       )
       .first(),
   ).toBeVisible();

@@ -1,7 +1,7 @@
 import { RISK_POINTS, RISK_SIGNALS } from "@viewvault/shared";
 import { describe, expect, it } from "vitest";
 import { type RiskInputs, scoreRisk, timingSignals } from "./risk.score";
-import { clustersOf, sharersOf } from "./risk.service";
+import { clustersOf, deviceSignalsOf, sharersOf } from "./risk.service";
 import { hashDevice, networkOf } from "./signals";
 
 const none: RiskInputs = {
@@ -263,5 +263,54 @@ describe("signals", () => {
     expect(hashDevice("other key", "0123456789abcdef0123456789abcdef")).not.toBe(h);
     expect(hashDevice("key", "<script>")).toBeNull();
     expect(hashDevice("key", undefined)).toBeNull();
+  });
+});
+
+describe("deviceSignalsOf", () => {
+  const net = "100.64.23.0/24";
+  const watch = (member: string, device: string | null) => ({
+    member_id: member,
+    device_hash: device,
+    network: net,
+    kind: "watch_session",
+  });
+  const signIn = (member: string, device: string | null) => ({
+    member_id: member,
+    device_hash: device,
+    network: net,
+    kind: "sign_in",
+  });
+
+  it("counts members who never sent the signal on one network as sharing its absence", () => {
+    const { sessionsWithoutDevice, noDeviceSharers } = deviceSignalsOf([
+      watch("a", null),
+      watch("b", null),
+      watch("c", "phone-c"),
+    ]);
+    expect(sessionsWithoutDevice.get("a")).toBe(1);
+    expect([...(noDeviceSharers.get("a") ?? [])]).toEqual(["b"]);
+    expect(noDeviceSharers.has("c")).toBe(false);
+  });
+
+  it("does not let one device header at sign-in cover watch sessions that send none", () => {
+    // A farm script forges the header once, at sign-in, then watches without it.
+    const farm = ["f1", "f2"].flatMap((m) => [
+      signIn(m, `forged-${m}`),
+      watch(m, null),
+      watch(m, null),
+      watch(m, null),
+    ]);
+    const { noDeviceSharers } = deviceSignalsOf(farm);
+    expect([...(noDeviceSharers.get("f1") ?? [])]).toEqual(["f2"]);
+  });
+
+  it("leaves a phone whose signal failed on a minority of its sessions alone", () => {
+    const phone = (m: string) => [watch(m, `p-${m}`), watch(m, `p-${m}`), watch(m, null)];
+    const { sessionsWithoutDevice, noDeviceSharers } = deviceSignalsOf([
+      ...phone("p1"),
+      ...phone("p2"),
+    ]);
+    expect(sessionsWithoutDevice.get("p1")).toBe(1);
+    expect(noDeviceSharers.size).toBe(0);
   });
 });

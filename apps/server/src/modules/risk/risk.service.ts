@@ -68,23 +68,31 @@ export function sharersOf(signals: readonly SignalRow[]): {
 
 /**
  * The device-signal side (ADR 071): per member, the watch sessions started without the app's
- * device signal, and — for a member who never sent one in the signals given — the members on one
- * of their networks who never sent one either.
+ * device signal, and — for a member without the signal — the members on one of their networks
+ * without it either. A member is without the signal when they never sent one, or when most of
+ * their watch sessions came without one: a single device header at sign-in, which a script can
+ * forge, does not make the sessions that earn views look like a phone's.
  */
 export function deviceSignalsOf(signals: readonly SignalRow[]): {
   sessionsWithoutDevice: Map<string, number>;
   noDeviceSharers: Map<string, Set<string>>;
 } {
   const withDevice = new Set<string>();
+  const sessions = new Map<string, number>();
   const sessionsWithoutDevice = new Map<string, number>();
   for (const s of signals) {
     if (s.device_hash) withDevice.add(s.member_id);
-    else if (s.kind === "watch_session")
+    if (s.kind !== "watch_session") continue;
+    sessions.set(s.member_id, (sessions.get(s.member_id) ?? 0) + 1);
+    if (!s.device_hash)
       sessionsWithoutDevice.set(s.member_id, (sessionsWithoutDevice.get(s.member_id) ?? 0) + 1);
   }
+  const withoutSignal = (member: string) =>
+    !withDevice.has(member) ||
+    (sessionsWithoutDevice.get(member) ?? 0) * 2 > (sessions.get(member) ?? 0);
   const byNetwork = new Map<string, Set<string>>();
   for (const s of signals) {
-    if (!s.network || withDevice.has(s.member_id)) continue;
+    if (!s.network || !withoutSignal(s.member_id)) continue;
     const set = byNetwork.get(s.network) ?? new Set<string>();
     set.add(s.member_id);
     byNetwork.set(s.network, set);

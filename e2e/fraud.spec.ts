@@ -98,11 +98,14 @@ test("fraud: the admin pauses a clustered member's cash-out with a reason; the m
   );
   expect(await hasNoHorizontalOverflow(page)).toBe(true);
 
-  // The member keeps signing in, sees why and appeals.
-  const m = await memberContext(browser, { baseURL });
+  // The member keeps signing in (at the project's width), sees why and appeals: in review (high
+  // risk, ADR 071) and paused, both said on the dashboard, which still fits the screen.
+  const m = await memberContext(browser, test.info().project.use);
   await signIn(m.page, member.email, member.password);
+  await expect(m.page.getByTestId("account-in-review")).toContainText("Your account is in review");
   const banner = m.page.getByTestId("cashout-paused");
   await expect(banner).toBeVisible();
+  expect(await hasNoHorizontalOverflow(m.page)).toBe(true);
   await expect(banner.getByTestId("cashout-paused-reason")).toHaveText(reason);
   await banner.getByRole("button", { name: "Appeal" }).click();
   const appeal = m.page.getByRole("dialog", { name: "Appeal the cash-out pause" });

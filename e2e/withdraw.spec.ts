@@ -110,6 +110,9 @@ test("a member withdraws; support unlocks the desk, takes and completes it; the 
     await unlockDesk(staff.page, "support");
     const desk = await deskRow(staff.page, username);
     await expect(desk.getByTestId("support-withdrawal-status")).toHaveText("Pending");
+    // The payout desk sees the member's risk beside the request (ADR 071), at either width.
+    await expect(desk.getByTestId("desk-risk-level")).toHaveText(/^(Low|Normal) risk · Score \d+$/);
+    await expect(desk.getByTestId("desk-risk-review")).toHaveCount(0);
     await desk.getByTestId("desk-status").selectOption("PROCESSING");
     await expect(staff.page.getByText("Status Updated").first()).toBeVisible();
     await expect(desk.getByText("Taken by support")).toBeVisible();

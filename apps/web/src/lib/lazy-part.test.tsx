@@ -96,7 +96,7 @@ function LazyButton({ load }: { load: () => Promise<unknown> }) {
   return wanted ? (
     <p>the dialog's code is here</p>
   ) : (
-    <button type="button" onFocus={() => want().catch(() => {})}>
+    <button type="button" onFocus={want}>
       Request Views
     </button>
   );

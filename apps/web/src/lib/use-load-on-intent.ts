@@ -6,28 +6,29 @@ import { startTransition, useCallback, useEffect, useRef, useState } from "react
  * placeholder), and `wanted` turns true once it has arrived, so the placeholder stays (and keeps
  * the click it is receiving) until the part can replace it. A failed fetch (offline, a replaced
  * release) leaves the placeholder: the next intent, or the connection coming back, tries again.
- * `want` resolves once the part is there (and rejects if it could not come).
  */
 export function useLoadOnIntent(load: () => Promise<unknown>) {
   const [wanted, setWanted] = useState(false);
-  const want = useCallback(() => load().then(() => startTransition(() => setWanted(true))), [load]);
+  const want = useCallback(() => {
+    load().then(
+      () => startTransition(() => setWanted(true)),
+      () => {}, // the placeholder stays; the next intent or the connection coming back retries
+    );
+  }, [load]);
   useEffect(() => {
     if (wanted) return;
-    const start = () => {
-      want().catch(() => {});
-    };
-    window.addEventListener("online", start);
+    window.addEventListener("online", want);
     let cancel: () => void;
     if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(start, { timeout: 2500 });
+      const id = window.requestIdleCallback(want, { timeout: 2500 });
       cancel = () => window.cancelIdleCallback(id);
     } else {
-      const id = globalThis.setTimeout(start, 1200);
+      const id = globalThis.setTimeout(want, 1200);
       cancel = () => globalThis.clearTimeout(id);
     }
     return () => {
       cancel();
-      window.removeEventListener("online", start);
+      window.removeEventListener("online", want);
     };
   }, [wanted, want]);
   return { wanted, want };
@@ -46,12 +47,10 @@ export function useLazyMenu(load: () => Promise<unknown>) {
   const placeholderProps = {
     "aria-haspopup": "menu" as const,
     "aria-expanded": false,
-    onPointerEnter: () => {
-      want().catch(() => {});
-    },
+    onPointerEnter: want,
     onFocus: () => {
       focused.current = true;
-      want().catch(() => {});
+      want();
     },
     onBlur: () => {
       focused.current = false;
@@ -61,12 +60,12 @@ export function useLazyMenu(load: () => Promise<unknown>) {
     onPointerDown: (event: { button: number; ctrlKey: boolean }) => {
       if (event.button !== 0 || event.ctrlKey) return;
       startTransition(() => setDefaultOpen(true));
-      want().catch(() => {});
+      want();
     },
     // The keyboard (Enter, Space) clicks without a pointer.
     onClick: () => {
       startTransition(() => setDefaultOpen(true));
-      want().catch(() => {});
+      want();
     },
   };
   return { wanted, defaultOpen, focusTrigger: focused.current, placeholderProps };

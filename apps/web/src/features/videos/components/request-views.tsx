@@ -44,7 +44,7 @@ export function RequestViews({
   // Opened before its code arrived (a click on the look-alike, or by the page): it shows once
   // the code is there; offline, when the connection is back.
   useEffect(() => {
-    if (open && !wanted) want().catch(() => {});
+    if (open && !wanted) want();
   }, [open, wanted, want]);
 
   const element = (trigger ?? <DefaultTrigger />) as ReactElement<TriggerProps>;
@@ -53,12 +53,8 @@ export function RequestViews({
       element.props.onClick?.(event);
       onOpenChange(true);
     },
-    onPointerEnter: () => {
-      want().catch(() => {});
-    },
-    onFocus: () => {
-      want().catch(() => {});
-    },
+    onPointerEnter: want,
+    onFocus: want,
   } as TriggerProps);
 
   if (!wanted) return placeholder;

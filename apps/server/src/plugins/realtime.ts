@@ -31,6 +31,11 @@ export interface Realtime {
   announce(event: Announcement, members: string[] | null): void;
   /** Calls `listener` for each announcement (on this instance or another one). */
   onAnnounce(listener: (event: Announcement, members: string[] | null) => void): () => void;
+  /**
+   * This instance changed the member (Better Auth user id): its own listeners hear it now. Every
+   * instance, this one included, hears it again from the database triggers' NOTIFY.
+   */
+  memberChanged(authUid: string): void;
   /** Calls `listener` with a Better Auth user id whose session, profile or account changed. */
   onMemberChanged(listener: (authUid: string) => void): () => void;
   /**
@@ -126,6 +131,7 @@ function realtimeOf(
         .catch((error) => app.log.warn({ err: error }, "could not broadcast an announcement"));
     },
     onAnnounce: (listener) => subscribe(hub.announceListeners, listener),
+    memberChanged: (authUid) => hub.dispatchMember(authUid),
     onMemberChanged: (listener) => subscribe(hub.memberListeners, listener),
     onReset: (listener) => subscribe(hub.resetListeners, listener),
     connected: () => hub.live,

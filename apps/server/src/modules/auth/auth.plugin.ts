@@ -13,7 +13,12 @@ export type AccountsPluginOptions = Omit<AuthDeps, "db" | "mailer">;
  * Registered after the database, mail and realtime plugins.
  */
 export const accountsPlugin = fp(async (app: FastifyInstance, opts: AccountsPluginOptions) => {
-  const auth = createAuth({ ...opts, db: app.db, mailer: app.mailer });
+  const auth = createAuth({
+    ...opts,
+    db: app.db,
+    mailer: app.mailer,
+    sessionEnded: (authUid) => app.realtime.memberChanged(authUid),
+  });
   app.decorate("auth", auth);
   await app.register(authPlugin, {
     auth,

@@ -35,6 +35,13 @@ export interface AuthSessionDeps {
    * composition so that auth does not import the module that builds on it.
    */
   cancelAccountDeletion: (authUid: string) => Promise<{ cancelled: boolean; deleted: boolean }>;
+  /**
+   * A session was deleted on this instance (sign-out, revocation, a password reset): this
+   * instance's cache of signed-in members forgets the member now. Other instances hear the
+   * database's NOTIFY, which also reaches this one, but later: until then a revoked session
+   * would still be served from the cache.
+   */
+  sessionEnded?: (authUid: string) => void;
 }
 
 type ProfileRow = { id: string; authUid: string; suspended: boolean };
@@ -115,6 +122,11 @@ export function sessionHooks(deps: AuthSessionDeps) {
           userAgent: session.userAgent ?? "",
           ip: session.ipAddress ?? "?",
         }).catch(() => undefined);
+      },
+    },
+    delete: {
+      async after(session) {
+        deps.sessionEnded?.(session.userId);
       },
     },
   } satisfies NonNullable<BetterAuthOptions["databaseHooks"]>["session"];

@@ -38,6 +38,8 @@ export interface AuthDeps {
   onEmailVerified?: (authUid: string) => void;
   /** Signing in cancels a scheduled deletion (ADR 036); see auth.session.ts. */
   cancelAccountDeletion: AuthSessionDeps["cancelAccountDeletion"];
+  /** A member's session ended here; see auth.session.ts. */
+  sessionEnded?: AuthSessionDeps["sessionEnded"];
 }
 
 /**

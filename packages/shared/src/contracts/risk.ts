@@ -35,6 +35,12 @@ export const RISK_SIGNALS = {
    * People do not watch in unison; a script driving several accounts does.
    */
   lockstepSeconds: 3,
+  /**
+   * At a completion in lockstep, at most this many of the other members are rescored at once
+   * (each member is rescored at their own completion, and the job scores everyone): a farm of
+   * thousands in unison cannot make every completion rescore thousands.
+   */
+  lockstepRescoreMax: 20,
   /** Lockstep scores once a member's sessions met this many other accounts in lockstep... */
   lockstepMinAccounts: 2,
   /** ...or met the same account(s) in lockstep in this many sessions (a pair, repeatedly). */

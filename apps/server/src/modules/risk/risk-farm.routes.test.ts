@@ -18,7 +18,7 @@ import { fixedClock } from "../../lib/clock";
 import { clearDueHolds } from "../holds/holds.service";
 import { verifyLedger } from "../ledger/verify-ledger";
 import { riskJob } from "./risk.enforce";
-import { riskOf } from "./risk.repository";
+import { lockstepPartnersOf, riskOf } from "./risk.repository";
 import { recordSignal } from "./signals";
 
 /**
@@ -246,6 +246,13 @@ describe("the forged farm", () => {
       const lockstep = (await riskOf(db(), m.id))?.reasons.find((r) => r.code === "lockstep");
       expect(lockstep?.params).toMatchObject({ accounts: 4, sessions: 1 });
     }
+    // A completion rescores a bounded number of its partners at once (here 4, or 2 when bounded).
+    const [completed] = await queryRows<{ id: string }>(
+      db(),
+      sql`select id from ads_sessions where user_id = ${cashing.id}::uuid and status = 'COMPLETED'`,
+    );
+    expect(await lockstepPartnersOf(db(), completed?.id ?? "")).toHaveLength(4);
+    expect(await lockstepPartnersOf(db(), completed?.id ?? "", 2)).toHaveLength(2);
     // Cash-out paused with a reason each member sees (and the appeal), and "in review".
     for (const m of farm) {
       const own = (await m.c.request("GET", "/api/me/enforcement")).json();

@@ -136,12 +136,22 @@ export function lockstepOf(
   );
 }
 
-/** The members whose completed sessions ran in lockstep with this one (at its completion). */
-export async function lockstepPartnersOf(db: DbOrTx, sessionId: string): Promise<string[]> {
+/**
+ * Up to `limit` members whose completed sessions ran in lockstep with this one (at its
+ * completion), those closest to it in time first.
+ */
+export async function lockstepPartnersOf(
+  db: DbOrTx,
+  sessionId: string,
+  limit: number = RISK_SIGNALS.lockstepRescoreMax,
+): Promise<string[]> {
   const rows = await queryRows<{ user_id: string }>(
     db,
-    sql`select distinct b.user_id from ads_sessions a join ads_sessions b on ${IN_LOCKSTEP}
-        where a.id = ${sessionId}::uuid and a.status = 'COMPLETED'`,
+    sql`select b.user_id from ads_sessions a join ads_sessions b on ${IN_LOCKSTEP}
+        where a.id = ${sessionId}::uuid and a.status = 'COMPLETED'
+        group by b.user_id
+        order by min(abs(extract(epoch from b.content_completed_at - a.content_completed_at)))
+        limit ${limit}`,
   );
   return rows.map((r) => r.user_id);
 }

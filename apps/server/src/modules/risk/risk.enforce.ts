@@ -79,8 +79,9 @@ export async function pauseHighRiskGroups(
 /**
  * After a watch session completes (ADR 071): one indexed read for other members' sessions in
  * lockstep with it; only when there are some, the scores of this member and of those members (at
- * most RISK_SIGNALS.lockstepRescoreMax of them, the closest) are recomputed now — a farm's next round already meets its new level — and their groups checked for
- * the automatic pause. An honest completion costs that one read.
+ * most RISK_SIGNALS.lockstepRescoreMax of them, the closest) are recomputed now — a farm's next
+ * round already meets its new level — and their groups checked for the automatic pause. An
+ * honest completion costs that one read.
  */
 export async function riskAfterCompletion(
   db: Db,

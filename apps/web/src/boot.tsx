@@ -1,5 +1,5 @@
 /** Starts the app (loaded by main.tsx). */
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { LANDING_NAMESPACES, preloadLanding } from "./app/router";
@@ -37,5 +37,8 @@ export async function start(root: HTMLElement) {
       // A chunk that failed to load: render from scratch below (lazy routes retry on their own).
     }
   }
-  createRoot(root).render(app);
+  // A transition: React renders the first screen in slices of a few milliseconds, so a phone's
+  // main thread is never held for the whole render at once (ADR 076).
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app));
 }

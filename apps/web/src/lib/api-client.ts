@@ -49,7 +49,8 @@ export type RequestOptions = Omit<RequestInit, "body"> & {
   idempotencyKey?: string;
 };
 
-function buildUrl(path: string, query?: RequestOptions["query"]): string {
+/** The URL a request goes to: the path and its defined query parameters. */
+export function buildUrl(path: string, query?: RequestOptions["query"]): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -7,6 +7,31 @@ type Amount = bigint | string;
 type Currency = "VIEWS" | "USDT";
 const big = (value: Amount) => (typeof value === "bigint" ? value : BigInt(value));
 
+type DateFormats = {
+  dateTime: Intl.DateTimeFormat;
+  dateOnly: Intl.DateTimeFormat;
+  timeOnly: Intl.DateTimeFormat;
+};
+const dateFormats = new Map<string, DateFormats>();
+
+/**
+ * The locale's date formatters, made once per locale on first use: an `Intl.DateTimeFormat` costs
+ * about a millisecond to make on a phone, and every card of a list formats money, so making them
+ * per component was most of the feed's own script time before its first paint.
+ */
+function dateFormatsOf(locale: string): DateFormats {
+  let formats = dateFormats.get(locale);
+  if (!formats) {
+    formats = {
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+      dateOnly: new Intl.DateTimeFormat(locale, { dateStyle: "medium" }),
+      timeOnly: new Intl.DateTimeFormat(locale, { timeStyle: "short" }),
+    };
+    dateFormats.set(locale, formats);
+  }
+  return formats;
+}
+
 /**
  * Money and date formatting in the current language. Amounts are minor-unit bigints or strings
  * (whole views; micro-USDT) and never go through floating point. Uses the `money` namespace.
@@ -15,9 +40,6 @@ export function useMoneyFormat() {
   const { t, i18n } = useTranslation("money");
   const locale = toSupportedLocale(i18n.resolvedLanguage ?? i18n.language);
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
-    const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
-    const timeOnly = new Intl.DateTimeFormat(locale, { timeStyle: "short" });
     const views = (value: Amount) => formatViews(big(value), locale);
     const usdt = (value: Amount) => formatUsdt(big(value), locale);
     /** "1 view", "1,500 views", "12.50 USDT"; `signed` adds "+" or "−". */
@@ -47,11 +69,12 @@ export function useMoneyFormat() {
         const text = currency === "VIEWS" ? views(abs) : usdt(abs);
         return n > 0n ? `+${text}` : n < 0n ? `−${text}` : text;
       },
-      dateTime: (iso: string) => dateTime.format(new Date(iso)),
-      date: (iso: string) => dateOnly.format(new Date(iso)),
+      dateTime: (iso: string) => dateFormatsOf(locale).dateTime.format(new Date(iso)),
+      date: (iso: string) => dateFormatsOf(locale).dateOnly.format(new Date(iso)),
       /** A moment soon: "14:05" when it is today (local), else date and time. */
       when: (iso: string | Date, now: Date = new Date()) => {
         const at = new Date(iso);
+        const { dateOnly, timeOnly, dateTime } = dateFormatsOf(locale);
         return dateOnly.format(at) === dateOnly.format(now)
           ? timeOnly.format(at)
           : dateTime.format(at);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TMe } from "@viewvault/shared";
 import { ApiError, api } from "@/lib/api-client";
+import { inlinedInitialData } from "@/lib/inlined-data";
 
 /** The signed-in member (account, profile, notification preferences); null when signed out. */
 export async function getMe(): Promise<TMe | null> {
@@ -15,7 +16,12 @@ export async function getMe(): Promise<TMe | null> {
 export const meQueryKey = ["auth", "me"] as const;
 
 export const meQueryOptions = () =>
-  queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+  queryOptions({
+    queryKey: meQueryKey,
+    queryFn: getMe,
+    initialData: () => inlinedInitialData<TMe>("/api/me"),
+    staleTime: 60_000,
+  });
 
 export function useMeQuery(enabled: boolean) {
   return useQuery({ ...meQueryOptions(), enabled });

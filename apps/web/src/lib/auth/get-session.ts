@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
+import { inlinedInitialData } from "@/lib/inlined-data";
 
 export type SessionUser = {
   id: string;
@@ -28,12 +29,14 @@ export type SessionPayload = { user: SessionUser; session: Session };
  */
 export async function getSession(): Promise<SessionPayload | null> {
   try {
-    const body = await apiFetch<SessionPayload | null>("/api/auth/get-session");
-    return body && typeof body === "object" && body.user && body.session ? body : null;
+    return asSession(await apiFetch<SessionPayload | null>("/api/auth/get-session"));
   } catch {
     return null;
   }
 }
+
+const asSession = (body: SessionPayload | null | undefined) =>
+  body && typeof body === "object" && body.user && body.session ? body : null;
 
 export const sessionQueryKey = ["auth", "session"] as const;
 
@@ -41,6 +44,11 @@ export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionQueryKey,
     queryFn: getSession,
+    // The document's answer (ADR 065), so the first render already knows who is signed in.
+    initialData: () => {
+      const inlined = inlinedInitialData<SessionPayload | null>("/api/auth/get-session");
+      return inlined === undefined ? undefined : asSession(inlined);
+    },
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TBalances } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
+import { inlinedInitialData } from "@/lib/inlined-data";
 
 /**
  * GET /api/balances: available views and USDT, USDT pending withdrawal and views on hold (with
@@ -17,6 +18,7 @@ export const balancesQueryOptions = () =>
   queryOptions({
     queryKey: balancesQueryKey,
     queryFn: getBalances,
+    initialData: () => inlinedInitialData<TBalances>("/api/balances"),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

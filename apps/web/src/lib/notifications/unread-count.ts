@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TUnreadCount } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
+import { inlinedInitialData } from "@/lib/inlined-data";
 
 /**
  * Every notifications query starts with this key: the live stream's `notifications` event reads
@@ -20,6 +21,7 @@ export function useUnreadCount(enabled = true) {
     queryOptions({
       queryKey: unreadCountQueryKey,
       queryFn: ({ signal }) => getUnreadCount(signal),
+      initialData: () => inlinedInitialData<TUnreadCount>("/api/notifications/unread"),
       enabled,
     }),
   );

@@ -7,8 +7,9 @@ import type {
   TOfferResult,
 } from "@viewvault/shared";
 import { useEffect, useRef } from "react";
-import { api } from "@/lib/api-client";
+import { api, buildUrl } from "@/lib/api-client";
 import { balancesQueryKey, useBalances } from "@/lib/balances";
+import { inlinedInitialData } from "@/lib/inlined-data";
 import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 
 const marketKey = ["money", "marketplace"] as const;
@@ -22,6 +23,8 @@ export const offersQueryOptions = (sort: OfferSort, page: number) =>
   queryOptions({
     queryKey: [...marketKey, "offers", sort, page],
     queryFn: () => listOffers(sort, page),
+    initialData: () =>
+      inlinedInitialData<TOfferPage>(buildUrl("/api/marketplace/offers", { sort, page })),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

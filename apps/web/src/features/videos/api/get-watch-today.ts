@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TWatchToday } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
+import { inlinedInitialData } from "@/lib/inlined-data";
 
 /** GET /api/watch/today: today's credited sessions against the cap, and the videos that paid. */
 export function getWatchToday(): Promise<TWatchToday> {
@@ -16,6 +17,7 @@ export function useWatchToday(enabled: boolean) {
     queryOptions({
       queryKey: watchTodayQueryKey,
       queryFn: getWatchToday,
+      initialData: () => inlinedInitialData<TWatchToday>("/api/watch/today"),
       enabled,
       staleTime: 30_000,
     }),

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TVideo } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
+import { inlinedInitialData } from "@/lib/inlined-data";
 
 /** GET /api/videos/:id */
 export function getVideo(id: string): Promise<TVideo> {
@@ -11,6 +12,7 @@ export const videoQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["videos", "one", id] as const,
     queryFn: () => getVideo(id),
+    initialData: () => inlinedInitialData<TVideo>(`/api/videos/${encodeURIComponent(id)}`),
     retry: false,
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TWithdrawalOverview } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
+import { inlinedInitialData } from "@/lib/inlined-data";
 
 /** GET /api/withdrawals: balances, withdrawals (newest first), daily limit and payout wallet. */
 export function getWithdrawals(): Promise<TWithdrawalOverview> {
@@ -11,5 +12,11 @@ export function getWithdrawals(): Promise<TWithdrawalOverview> {
 export const withdrawalsQueryKey = ["money", "withdrawals"] as const;
 
 export function useWithdrawals() {
-  return useQuery(queryOptions({ queryKey: withdrawalsQueryKey, queryFn: getWithdrawals }));
+  return useQuery(
+    queryOptions({
+      queryKey: withdrawalsQueryKey,
+      queryFn: getWithdrawals,
+      initialData: () => inlinedInitialData<TWithdrawalOverview>("/api/withdrawals"),
+    }),
+  );
 }

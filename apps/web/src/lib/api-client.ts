@@ -47,6 +47,11 @@ export type RequestOptions = Omit<RequestInit, "body"> & {
   query?: Record<string, string | number | boolean | undefined>;
   /** Sent as `Idempotency-Key` on money-moving requests (from `useIdempotentMutation`). */
   idempotencyKey?: string;
+  /**
+   * A write that changes nothing a page shows (the presence heartbeat): the document's first
+   * data stays good. Every other write makes all of it stale.
+   */
+  changesNothingShown?: boolean;
 };
 
 /** The URL a request goes to: the path and its defined query parameters. */
@@ -92,13 +97,13 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Same-origin fetch with cookies, JSON in and out, and typed errors. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { json, query, idempotencyKey, headers, ...init } = options;
+  const { json, query, idempotencyKey, headers, changesNothingShown, ...init } = options;
   // The member's first data may already be in the document (ADR 065); a request that changes
   // something makes all of it stale.
   if ((init.method ?? "GET") === "GET" && json === undefined) {
     const inlined = takeInlined(buildUrl(path, query));
     if (inlined) return inlined.body as T;
-  } else {
+  } else if (!changesNothingShown) {
     dropInlined();
   }
   const finalHeaders = new Headers(headers);

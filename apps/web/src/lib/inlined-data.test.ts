@@ -72,6 +72,17 @@ describe("the first data inlined in the document (ADR 065)", () => {
     vi.unstubAllGlobals();
   });
 
+  it("apiFetch: a write that changes nothing shown (the presence heartbeat) keeps the document's data", async () => {
+    await withDocument({ "/api/me": { id: "me" } });
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { api } = await import("./api-client");
+    await api.post("/api/presence", { state: "online" }, { changesNothingShown: true });
+    expect(await api.get("/api/me")).toEqual({ id: "me" });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+
   it("without a block, or with a broken one, every read goes to the network", async () => {
     expect((await withDocument()).takeInlined("/api/me")).toBeUndefined();
     document.body.insertAdjacentHTML(

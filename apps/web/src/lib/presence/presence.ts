@@ -6,7 +6,8 @@ export const PRESENCE_URL = "/api/presence";
 
 /** POST /api/presence: online (load, heartbeat) or offline. */
 export function sendPresence(state: "online" | "offline"): Promise<void> {
-  return api.post<void>(PRESENCE_URL, { state });
+  // Sent as the page starts: it must not make the data in the document stale (ADR 065).
+  return api.post<void>(PRESENCE_URL, { state }, { changesNothingShown: true });
 }
 
 /**

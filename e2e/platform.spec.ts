@@ -68,6 +68,25 @@ test("the prerendered landing page shows the visitor's year, not its build year"
   await expect(page.getByRole("contentinfo")).toContainText(`© ${year} ViewVault`);
 });
 
+test("a language chosen while the landing page is being adopted applies to all of it", async ({
+  page,
+}) => {
+  // A slow phone: React adopts the prerendered markup in passes (the top bar before the page's
+  // content), and a switch pressed in between once rendered the content in the other language
+  // than its markup (a hydration error). The press waits for the whole page, then applies.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  await page.goto("/", { waitUntil: "commit" });
+  await page.getByRole("button", { name: "Switch to Brazilian Portuguese" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Transforme seu tempo em valor real",
+  );
+  await expect(page.getByRole("navigation", { name: "Seções da página" })).toBeVisible();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+});
+
 test("aliases redirect and the whitepaper PDF downloads", async ({ page, request }) => {
   for (const [alias, target, title] of [
     ["/terms", "/terms-of-use", "Terms of Use"],

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { LANDING_NAMESPACES, preloadLanding } from "./app/router";
 import i18n, { currentLocale, i18nReady } from "./lib/i18n";
+import { pageAdopted } from "./lib/page-adopted";
 import { registerServiceWorker } from "./lib/service-worker";
 import { reportWebVitals } from "./lib/web-vitals";
 
@@ -17,8 +18,9 @@ const app = (
  * "/" arrives prerendered (dist/landing.<lang>.html, see prerender.tsx): once its code and texts
  * are here, React adopts that markup. When it was rendered in another language than the one
  * picked here (e.g. a choice remembered before the language cookie existed), it is replaced.
+ * Resolves once the page on screen is React's (see page-adopted.ts).
  */
-export async function start(root: HTMLElement) {
+export async function start(root: HTMLElement): Promise<void> {
   registerServiceWorker();
   reportWebVitals();
   const prerendered = root.dataset.prerendered;
@@ -31,7 +33,7 @@ export async function start(root: HTMLElement) {
           preloadLanding(),
         ]);
         hydrateRoot(root, app);
-        return;
+        return pageAdopted;
       }
     } catch {
       // A chunk that failed to load: render from scratch below (lazy routes retry on their own).
@@ -41,4 +43,5 @@ export async function start(root: HTMLElement) {
   // main thread is never held for the whole render at once (ADR 076).
   const reactRoot = createRoot(root);
   startTransition(() => reactRoot.render(app));
+  return pageAdopted;
 }

@@ -13,10 +13,8 @@ router.subscribe((state) => {
 });
 
 export function App() {
-  // Marks the page interactive (after React adopted the prerendered landing page, or rendered).
+  // The static shell of index.html (ADR 065) has done its job.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-    // The static shell of index.html (ADR 065) has done its job.
     document.getElementById("vv-shell")?.remove();
   }, []);
   return (

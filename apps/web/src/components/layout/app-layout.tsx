@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { type Location, Outlet, ScrollRestoration } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
+import { PageAdopted } from "@/lib/page-adopted";
 import { Footer } from "./footer";
 import { OfflineBanner } from "./offline-banner";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
@@ -29,6 +30,7 @@ export function AppLayout() {
         <OfflineBanner />
         <Suspense fallback={<PageSpinner label={t("a11y.loading")} />}>
           <Outlet />
+          <PageAdopted />
         </Suspense>
       </main>
       <Footer />

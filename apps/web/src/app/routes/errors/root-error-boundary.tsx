@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
 import { Button } from "@/components/ui/button";
+import { PageAdopted } from "@/lib/page-adopted";
 
 /** Route error element: a friendly message, a reload button and a way home. */
 export function RootErrorBoundary() {
@@ -33,6 +34,7 @@ export function RootErrorBoundary() {
           </a>
         </Button>
       </div>
+      <PageAdopted />
     </div>
   );
 }

@@ -71,6 +71,19 @@ export function useLazyMenu(load: () => Promise<unknown>) {
   return { wanted, defaultOpen, focusTrigger: focused.current, placeholderProps };
 }
 
+/**
+ * The open state of a menu that replaced its placeholder: open at once when the placeholder was
+ * pressed before, and also when the press reaches it just after (the pointer went down on the
+ * placeholder in the moment the menu replaced it, so the real trigger never saw that press).
+ */
+export function useRequestedOpen(requested: boolean) {
+  const [open, setOpen] = useState(requested);
+  useEffect(() => {
+    if (requested) setOpen(true);
+  }, [requested]);
+  return [open, setOpen] as const;
+}
+
 /** The real trigger of a menu that replaced a focused placeholder takes the focus (once). */
 export function useFocusOnMount<T extends HTMLElement>(focus: boolean) {
   const ref = useRef<T>(null);

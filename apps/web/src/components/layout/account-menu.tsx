@@ -12,7 +12,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useAuth } from "@/lib/auth";
 import { toast } from "@/lib/toast";
-import { useFocusOnMount } from "@/lib/use-load-on-intent";
+import { useFocusOnMount, useRequestedOpen } from "@/lib/use-load-on-intent";
 import { AccountTriggerContent } from "./account-trigger";
 
 /** The signed-in member's menu: Dashboard, Activity, Referrals, Settings, Admin (admins only), Sign out (loaded after first paint). */
@@ -31,8 +31,9 @@ export function AccountMenu({
   const { signOut, profile } = useAuth();
   const navigate = useNavigate();
   const triggerRef = useFocusOnMount<HTMLButtonElement>(focusTrigger && !defaultOpen);
+  const [open, setOpen] = useRequestedOpen(defaultOpen);
   return (
-    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
+    <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenuTrigger asChild>
         <Button
           ref={triggerRef}

@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { currentLocale } from "@/lib/i18n";
-import { useFocusOnMount } from "@/lib/use-load-on-intent";
+import { useFocusOnMount, useRequestedOpen } from "@/lib/use-load-on-intent";
 import { documentPdfHref, MENU_GROUPS } from "./navigation";
 import { MenuTriggerContent } from "./site-menu-trigger";
 
@@ -28,8 +28,9 @@ export function SiteMenuDropdown({
 }) {
   const { t } = useTranslation("common");
   const triggerRef = useFocusOnMount<HTMLButtonElement>(focusTrigger && !defaultOpen);
+  const [open, setOpen] = useRequestedOpen(defaultOpen);
   return (
-    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
+    <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenuTrigger asChild>
         <Button ref={triggerRef} variant="outline" className="px-3" aria-label={t("a11y.openMenu")}>
           <MenuTriggerContent />

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { RISK_SIGNALS } from "@viewvault/shared";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -12,6 +13,14 @@ export const root = path.resolve(import.meta.dirname, "..");
 export const url = process.env.BENCH_DATABASE_URL as string;
 export const PORT = Number(process.env.BENCH_PORT ?? 3400);
 export const BASE = `http://127.0.0.1:${PORT}`;
+
+/**
+ * The gap between two synthetic watchers' session starts (an SQL interval, multiplied by the
+ * watcher's number): more than RISK_SIGNALS.lockstepSeconds, as people start at different
+ * moments. Started at one instant, every completion is in lockstep with all the others (ADR 071)
+ * and a bench measures the farm detection's rescoring instead of honest completions.
+ */
+export const WATCH_START_GAP = `interval '${RISK_SIGNALS.lockstepSeconds + 1} seconds'`;
 
 export async function migratedDatabase() {
   const database = openPostgres(url, 8);

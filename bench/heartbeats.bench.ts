@@ -1,4 +1,3 @@
-import { RISK_SIGNALS } from "@viewvault/shared";
 import type autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 // Proof of attention under load (ADR 046), against pgbench on the same PostgreSQL in the same run:
@@ -26,6 +25,7 @@ import {
   sessionCookie,
   startServer,
   stopServer,
+  WATCH_START_GAP,
 } from "./harness";
 import { solutionsFor } from "./watch-solutions";
 
@@ -56,14 +56,6 @@ await exec(`insert into videos (user_id, title, youtube_url, youtube_id, country
   where u.id like 'hb%' and substr(u.id, 3)::int <= ${CREATORS}`);
 const cookie = (n: number) => sessionCookie(SECRET, `heartbeat-token-${n}`);
 
-/**
- * Members start watching at different moments, as people do: each session a few seconds after
- * the previous one (more than RISK_SIGNALS.lockstepSeconds), so the completions measured are
- * honest ones. Started all at once, every pair is in lockstep (ADR 071) and each completion
- * measured the farm detection's rescoring instead.
- */
-const SPREAD = `interval '${RISK_SIGNALS.lockstepSeconds + 1} seconds'`;
-
 /** One open session per watcher, in `status` with what its heartbeats attested. */
 async function prepareSessions(
   status: "AD" | "CONTENT",
@@ -74,8 +66,8 @@ async function prepareSessions(
   await exec(`update ads_sessions set credited = false where status = 'COMPLETED'`);
   await exec(`insert into ads_sessions (user_id, video_id, status, ad_started_at, content_started_at,
       ad_attested_ms, content_attested_ms)
-    select p.id, v.id, '${status}', now() - interval '2 minutes' - g * ${SPREAD},
-      ${status === "CONTENT" ? `now() - interval '61 seconds' - g * ${SPREAD}` : "null"},
+    select p.id, v.id, '${status}', now() - interval '2 minutes' - g * ${WATCH_START_GAP},
+      ${status === "CONTENT" ? `now() - interval '61 seconds' - g * ${WATCH_START_GAP}` : "null"},
       ${attestedMs}, ${attestedMs}
     from generate_series(${CREATORS + 1}, ${MEMBERS}) g
     join users u on u.id = 'hb' || g join profiles p on p.auth_uid = u.id

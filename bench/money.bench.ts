@@ -1,4 +1,3 @@
-import { RISK_SIGNALS } from "@viewvault/shared";
 import type autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 // The money path at 32 concurrent signed-in clients, against pgbench on the same PostgreSQL in
@@ -38,6 +37,7 @@ import {
   startServer,
   stopServer,
   trackFunctions,
+  WATCH_START_GAP,
 } from "./harness";
 import { solutionsFor } from "./watch-solutions";
 
@@ -111,13 +111,6 @@ const videos = await queryRows<{ id: string; userId: string }>(
 const videoOf = new Map(videos.map((v) => [v.userId, v.id]));
 const clientOf = (i: number) => people[i] as { id: string; username: string; n: number };
 
-/**
- * Watchers start a few seconds apart, as people do (more than RISK_SIGNALS.lockstepSeconds):
- * started at one instant, every completion is in lockstep with all the others (ADR 071) and the
- * run measures the farm detection's rescoring instead of honest completions.
- */
-const SPREAD = `interval '${RISK_SIGNALS.lockstepSeconds + 1} seconds'`;
-
 /** Sessions 31 s into their content for the watchers (each completes one per run). */
 async function prepareWatchSessions(): Promise<Array<{ id: string; n: number }>> {
   await exec(`update ads_sessions set status = 'ABANDONED' where status in ('AD', 'CONTENT')`);
@@ -125,8 +118,8 @@ async function prepareWatchSessions(): Promise<Array<{ id: string; n: number }>>
   // Their heartbeats attested the ad and the content (ADR 046).
   await exec(`insert into ads_sessions (user_id, video_id, status, ad_started_at, content_started_at,
       ad_attested_ms, content_attested_ms)
-    select p.id, v.id, 'CONTENT', now() - interval '2 minutes' - g * ${SPREAD},
-      now() - interval '61 seconds' - g * ${SPREAD}, 30000, 30000
+    select p.id, v.id, 'CONTENT', now() - interval '2 minutes' - g * ${WATCH_START_GAP},
+      now() - interval '61 seconds' - g * ${WATCH_START_GAP}, 30000, 30000
     from generate_series(${FIRST_WATCHER}, ${MEMBERS}) g
     join users u on u.id = 'mb' || g join profiles p on p.auth_uid = u.id
     join profiles c on c.auth_uid = 'mb' || (${CLIENTS * 2 + 1} + g % ${CREATORS})

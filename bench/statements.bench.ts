@@ -12,7 +12,15 @@ import { sql } from "drizzle-orm";
 // containing `%u@%d `). Run: BENCH_DATABASE_URL=… npm run bench -- statements
 import { queryRows } from "../apps/server/src/db/client";
 import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
-import { BASE, migratedDatabase, sessionCookie, startServer, stopServer, url } from "./harness";
+import {
+  BASE,
+  migratedDatabase,
+  sessionCookie,
+  startServer,
+  stopServer,
+  url,
+  WATCH_START_GAP,
+} from "./harness";
 import { solutionsFor } from "./watch-solutions";
 
 const SECRET = "bench-secret-bench-secret-bench-secret-0001";
@@ -67,10 +75,11 @@ async function watchSessions(): Promise<Array<{ id: string; n: number; solution:
   await exec(`update ads_sessions set credited = false where status = 'COMPLETED'`);
   await exec(`insert into ads_sessions (user_id, video_id, status, ad_started_at, content_started_at,
       ad_attested_ms, content_attested_ms)
-    select p.id, '${watched}', 'CONTENT', now() - interval '2 minutes', now() - interval '61 seconds',
-      30000, 30000
-    from profiles p join users u on u.id = p.auth_uid
-    where u.id like 'sb%' and substr(u.id, 3)::int between ${MEMBERS + 1} and ${MEMBERS + WATCHERS}`);
+    select p.id, '${watched}', 'CONTENT', now() - interval '2 minutes' - g * ${WATCH_START_GAP},
+      now() - interval '61 seconds' - g * ${WATCH_START_GAP}, 30000, 30000
+    from generate_series(${MEMBERS + 1}, ${MEMBERS + WATCHERS}) g
+    join users u on u.id = 'sb' || g join profiles p on p.auth_uid = u.id
+`);
   const rows = await queryRows<{ id: string; n: number }>(
     db,
     sql`select a.id, substr(u.id, 3)::int as n from ads_sessions a join profiles p on p.id = a.user_id

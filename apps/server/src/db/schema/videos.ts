@@ -124,9 +124,10 @@ export const adsSessions = pgTable(
     index("ads_sessions_credited_idx")
       .on(t.userId, t.videoId, t.contentCompletedAt)
       .where(sql`${t.credited}`),
-    // Lockstep across members (ADR 071): the completed sessions around a completion time.
+    // Lockstep across members (ADR 071): the completed sessions around a completion time, their
+    // ad and content starts checked on the index's entries before any row is read.
     index("ads_sessions_completed_at_idx")
-      .on(t.contentCompletedAt)
+      .on(t.contentCompletedAt, t.adStartedAt, t.contentStartedAt)
       .where(sql`${t.status} = 'COMPLETED'`),
     check(
       "ads_sessions_status_check",

@@ -95,14 +95,19 @@ export interface LockstepRow {
 }
 
 /** Two completed sessions of different members in lockstep (ADR 071): `a` and `b` aliases. */
-const LOCKSTEP_S = sql.raw(String(RISK_SIGNALS.lockstepSeconds));
+const LOCKSTEP_S = RISK_SIGNALS.lockstepSeconds;
+/**
+ * `b`'s instant within the lockstep seconds of `a`'s, written as a range so that the index
+ * ads_sessions_completed_at_idx (completion, ad start, content start) checks all three on its
+ * entries: only sessions close on every instant are read from the table.
+ */
+const near = (column: "content_completed_at" | "ad_started_at" | "content_started_at") =>
+  sql.raw(`b.${column} between a.${column} - make_interval(secs => ${LOCKSTEP_S})
+                             and a.${column} + make_interval(secs => ${LOCKSTEP_S})`);
 const IN_LOCKSTEP = sql`b.status = 'COMPLETED' and b.user_id <> a.user_id
-  and b.content_completed_at between a.content_completed_at - make_interval(secs => ${LOCKSTEP_S})
-                                 and a.content_completed_at + make_interval(secs => ${LOCKSTEP_S})
-  and abs(extract(epoch from b.ad_started_at - a.ad_started_at)) <= ${LOCKSTEP_S}
-  and abs(extract(epoch from b.content_started_at - a.content_started_at)) <= ${LOCKSTEP_S}
+  and ${near("content_completed_at")} and ${near("ad_started_at")} and ${near("content_started_at")}
   and abs(b.hb_seq - a.hb_seq) <= 1
-  and abs(b.hb_position - a.hb_position) <= ${LOCKSTEP_S}`;
+  and abs(b.hb_position - a.hb_position) <= ${sql.raw(String(LOCKSTEP_S))}`;
 
 /**
  * Per member: their completed sessions in the window (since their review) that ran in lockstep

@@ -4,9 +4,12 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { LANDING_NAMESPACES, preloadLanding } from "./app/router";
 import i18n, { currentLocale, i18nReady } from "./lib/i18n";
-import { pageAdopted } from "./lib/page-adopted";
+import { pageAdoptedWithin } from "./lib/page-adopted";
 import { registerServiceWorker } from "./lib/service-worker";
 import { reportWebVitals } from "./lib/web-vitals";
+
+/** How long a press held during the boot waits for the page's adoption once React has started. */
+const ADOPTION_WAIT_MS = 5_000;
 
 const app = (
   <StrictMode>
@@ -18,7 +21,8 @@ const app = (
  * "/" arrives prerendered (dist/landing.<lang>.html, see prerender.tsx): once its code and texts
  * are here, React adopts that markup. When it was rendered in another language than the one
  * picked here (e.g. a choice remembered before the language cookie existed), it is replaced.
- * Resolves once the page on screen is React's (see page-adopted.ts).
+ * Resolves once the page on screen is React's (see page-adopted.ts), or ADOPTION_WAIT_MS after
+ * React started if it never becomes so.
  */
 export async function start(root: HTMLElement): Promise<void> {
   registerServiceWorker();
@@ -33,7 +37,7 @@ export async function start(root: HTMLElement): Promise<void> {
           preloadLanding(),
         ]);
         hydrateRoot(root, app);
-        return pageAdopted;
+        return pageAdoptedWithin(ADOPTION_WAIT_MS);
       }
     } catch {
       // A chunk that failed to load: render from scratch below (lazy routes retry on their own).
@@ -43,5 +47,5 @@ export async function start(root: HTMLElement): Promise<void> {
   // main thread is never held for the whole render at once (ADR 076).
   const reactRoot = createRoot(root);
   startTransition(() => reactRoot.render(app));
-  return pageAdopted;
+  return pageAdoptedWithin(ADOPTION_WAIT_MS);
 }

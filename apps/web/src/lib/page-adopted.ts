@@ -7,9 +7,18 @@ import { useEffect } from "react";
  * a language chosen in between made the content render in the other language than its markup.
  */
 let markAdopted: () => void = () => {};
-export const pageAdopted = new Promise<void>((resolve) => {
+const pageAdopted = new Promise<void>((resolve) => {
   markAdopted = resolve;
 });
+
+/**
+ * Once React has started rendering: resolves when the page is adopted, or after `ms` at the
+ * latest. A page that failed outside the router's error page never is, and what waits on this
+ * (a press held during the boot, main.tsx) must not wait for ever.
+ */
+export function pageAdoptedWithin(ms: number): Promise<void> {
+  return Promise.race([pageAdopted, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
 
 /**
  * Rendered inside the innermost boundary around the page's content (and by the error page): its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyAppPath, parseHandle, profileHandle } from "./routes";
+import { classifyAppPath, inlineKey, parseHandle, profileHandle } from "./routes";
 
 describe("parseHandle", () => {
   it("takes the username with or without @", () => {
@@ -73,5 +73,22 @@ describe("classifyAppPath", () => {
     for (const path of ["/no/such/page", "/watch/a/b", "/feed/x", "/a-b", "/%E0%A4%A", "/@"]) {
       expect(classifyAppPath(path), path).toEqual({ kind: "none" });
     }
+  });
+});
+
+describe("inlineKey", () => {
+  it("is the path, with the query parameters in name order", () => {
+    expect(inlineKey("/api/videos?theme=ALL&sort=newest&country=BR")).toBe(
+      "/api/videos?country=BR&sort=newest&theme=ALL",
+    );
+    expect(inlineKey("/api/videos?country=BR&sort=newest&theme=ALL")).toBe(
+      inlineKey("/api/videos?sort=newest&theme=ALL&country=BR"),
+    );
+  });
+
+  it("is the path alone without a query, and encodes values one way", () => {
+    expect(inlineKey("/api/balances")).toBe("/api/balances");
+    expect(inlineKey("/api/balances?")).toBe("/api/balances");
+    expect(inlineKey("/api/videos?q=a b")).toBe(inlineKey("/api/videos?q=a+b"));
   });
 });

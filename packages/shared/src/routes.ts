@@ -141,3 +141,16 @@ export function vitalRoute(pathname: string): VitalRoute {
   if (kind === "page") return "/:document";
   return "other";
 }
+
+/**
+ * The key an API read is inlined under in a member page's document (ADR 065): its path and its
+ * query parameters sorted by name. The server writes the reads under it, the web app looks them
+ * up by it, so the same read asked with its parameters in another order is found.
+ */
+export function inlineKey(url: string): string {
+  const [pathname = "", search = ""] = url.split("?", 2);
+  const params = new URLSearchParams(search);
+  params.sort();
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { inlineKey } from "@viewvault/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createSignedInMember, type SignedInMember } from "../../test/factories";
-import { inlineKey, pageReads, withPageData } from "./page-data";
+import { pageReads, withPageData } from "./page-data";
 
 /** A built index.html as Vite writes one (the module script in the head, an empty root). */
 const INDEX_HTML = `<!doctype html>

@@ -1,4 +1,4 @@
-import { THUMBNAIL_SIZES, youtubeThumbnailSrcset } from "@viewvault/shared";
+import { inlineKey, THUMBNAIL_SIZES, youtubeThumbnailSrcset } from "@viewvault/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
@@ -32,15 +32,6 @@ const PAGE_READS: Array<[RegExp, (match: RegExpExecArray) => string[]]> = [
   [/^\/withdraw$/, () => ["/api/withdrawals", "/api/me/enforcement"]],
   [/^\/marketplace$/, () => ["/api/marketplace/offers?page=1&sort=price_asc"]],
 ];
-
-/** The key a read is inlined under: its path and its query parameters sorted by name. */
-export function inlineKey(url: string): string {
-  const [pathname, search = ""] = url.split("?", 2);
-  const params = new URLSearchParams(search);
-  params.sort();
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : (pathname ?? "");
-}
 
 /** The reads inlined for this page path (a page with a query string gets the common ones only). */
 export function pageReads(url: string): string[] {

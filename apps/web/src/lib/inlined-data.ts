@@ -1,3 +1,5 @@
+import { inlineKey } from "@viewvault/shared";
+
 /**
  * The first page of data the server put into a member page's document (ADR 065): a JSON block
  * `#vv-data` of API answers by URL. The api-client answers the first GET of each URL from it,
@@ -8,15 +10,6 @@ const MAX_AGE_MS = 30_000;
 
 let inlined: Map<string, unknown> | undefined;
 let readAt = 0;
-
-/** The key the server inlines a read under: its path and query parameters sorted by name. */
-export function inlineKey(url: string): string {
-  const [pathname = "", search = ""] = url.split("?", 2);
-  const params = new URLSearchParams(search);
-  params.sort();
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
 
 function load(): Map<string, unknown> {
   if (inlined) return inlined;

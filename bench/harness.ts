@@ -41,6 +41,29 @@ function buildServer(): void {
   built = true;
 }
 
+type Executor = { execute(query: ReturnType<typeof sql.raw>): Promise<unknown> };
+
+/**
+ * A week of past watches, as a running platform has: `count` completed sessions of the members
+ * and videos present, one every 5 seconds (none in lockstep), ended two days ago and more (past
+ * the rewatch window, and not credited: they refuse no watch of the run). A fresh bench database
+ * has no completed session when it is analyzed, so the planner takes the completed sessions'
+ * index for empty and each lockstep read (ADR 071) scans every completion of the run, a cost
+ * that production, with its history, does not pay.
+ */
+export async function seedWatchHistory(db: Executor, count = 100_000): Promise<void> {
+  await db.execute(
+    sql.raw(`with m as (select array_agg(id) as ids from profiles),
+      v as (select array_agg(id) as ids from videos)
+    insert into ads_sessions (user_id, video_id, status, ad_started_at, content_started_at,
+      content_completed_at, credited, ad_attested_ms, content_attested_ms)
+    select m.ids[1 + g % cardinality(m.ids)], v.ids[1 + g % cardinality(v.ids)], 'COMPLETED',
+      s.t - interval '65 seconds', s.t - interval '31 seconds', s.t, false, 30000, 30000
+    from m, v, generate_series(1, ${count}) g,
+      lateral (select now() - interval '2 days' - g * interval '5 seconds' as t) s`),
+  );
+}
+
 /** The real server in its own process, as deployed: the bundle, PostgreSQL, no demo data, quiet logs. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   buildServer();
@@ -368,8 +391,6 @@ export async function dropPgbench(): Promise<void> {
  * database time goes, without pg_stat_statements.
  */
 export const functionStats = process.env.BENCH_FUNCTION_STATS === "1";
-
-type Executor = { execute(query: ReturnType<typeof sql.raw>): Promise<unknown> };
 
 export async function trackFunctions(db: Executor): Promise<void> {
   if (!functionStats) return;

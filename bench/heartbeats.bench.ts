@@ -22,6 +22,7 @@ import {
   pgbenchTps,
   printTable,
   type Row,
+  seedWatchHistory,
   sessionCookie,
   startServer,
   stopServer,
@@ -54,6 +55,7 @@ await exec(`insert into videos (user_id, title, youtube_url, youtube_id, country
          'h' || lpad(substr(p.username, 2), 10, '0'), 'BR', 'Music', 'https://i.ytimg.com/vi/x/hqdefault.jpg'
   from profiles p join users u on u.id = p.auth_uid
   where u.id like 'hb%' and substr(u.id, 3)::int <= ${CREATORS}`);
+await seedWatchHistory(db);
 const cookie = (n: number) => sessionCookie(SECRET, `heartbeat-token-${n}`);
 
 /** One open session per watcher, in `status` with what its heartbeats attested. */

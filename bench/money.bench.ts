@@ -33,6 +33,7 @@ import {
   printTable,
   type Row,
   resetFunctionStats,
+  seedWatchHistory,
   sessionCookie,
   startServer,
   stopServer,
@@ -103,6 +104,7 @@ await exec(`insert into videos (user_id, title, youtube_url, youtube_id, country
          'b' || lpad(substr(p.username, 2), 10, '0'), 'BR', 'Music', 'https://i.ytimg.com/vi/x/hqdefault.jpg'
   from profiles p join users u on u.id = p.auth_uid
   where u.id like 'mb%' and substr(u.id, 3)::int < ${FIRST_WATCHER}`);
+await seedWatchHistory(db);
 await exec("analyze");
 const videos = await queryRows<{ id: string; userId: string }>(
   db,

@@ -15,6 +15,7 @@ import { verifyLedger } from "../apps/server/src/modules/ledger/verify-ledger";
 import {
   BASE,
   migratedDatabase,
+  seedWatchHistory,
   sessionCookie,
   startServer,
   stopServer,
@@ -66,6 +67,7 @@ const videoOf = async (profile: string) =>
     ?.id as string;
 const boosted = await videoOf(person(1).id);
 const watched = await videoOf(creator.id);
+await seedWatchHistory(db);
 await exec("analyze");
 
 /** Watch sessions 61 s into their content, attested (ADR 046), one per watcher. */

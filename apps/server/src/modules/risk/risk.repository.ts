@@ -1,6 +1,6 @@
 import { RISK_SIGNALS } from "@viewvault/shared";
 import { sql } from "drizzle-orm";
-import { type DbOrTx, queryRows } from "../../db/client";
+import { type DbOrTx, preparedRows, queryRows } from "../../db/client";
 import type { RiskReasonJson } from "../../db/schema";
 
 /** Signals, watch-session timings and referral flags the risk score reads; member_risk rows. */
@@ -150,7 +150,9 @@ export async function lockstepPartnersOf(
   sessionId: string,
   limit: number = RISK_SIGNALS.lockstepRescoreMax,
 ): Promise<string[]> {
-  const rows = await queryRows<{ user_id: string }>(
+  // At every completion: a named prepared statement, planned once per connection (its planning
+  // cost as much as its run).
+  const rows = await preparedRows<{ user_id: string }>(
     db,
     sql`select b.user_id from ads_sessions a join ads_sessions b on ${IN_LOCKSTEP}
         where a.id = ${sessionId}::uuid and a.status = 'COMPLETED'

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { TAskMemberReviewRequest, TDeskReviewRequest } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
+import { refetchAfterChange } from "@/lib/query-client";
 import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 import { deskRequestsQueryKey } from "./list-desk-requests";
 
@@ -26,6 +27,6 @@ export function useAskMemberReview() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     mutationFn: askMemberReview,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deskRequestsQueryKey }),
+    onSettled: () => refetchAfterChange(queryClient, deskRequestsQueryKey),
   });
 }

@@ -21,18 +21,3 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
-
-/**
- * After a change the server made: the queries under `queryKey` read again, a read already on
- * its way dropped first. `invalidateQueries` alone lets a query's first read stand when it was
- * sent before the change and answered after it (TanStack cancels a read in flight only for a
- * query that already has data): a desk filtered a moment before a withdrawal was taken showed it
- * still pending.
- */
-export async function refetchAfterChange(
-  client: QueryClient,
-  queryKey: readonly unknown[],
-): Promise<void> {
-  await client.cancelQueries({ queryKey });
-  await client.invalidateQueries({ queryKey });
-}

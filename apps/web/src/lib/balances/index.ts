@@ -1,2 +1,2 @@
 export { balancesQueryKey, balancesQueryOptions, toBigBalances, useBalances } from "./get-balances";
-export { viewRequestsQueryKey } from "./live-balances";
+export { refetchAfterChange, viewRequestsQueryKey } from "./live-balances";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { TAskMemberReviewRequest, TDeskReviewRequest } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
-import { refetchAfterChange } from "@/lib/query-client";
+import { refetchAfterChange } from "@/lib/balances";
 import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 import { deskRequestsQueryKey } from "./list-desk-requests";
 
@@ -27,6 +27,6 @@ export function useAskMemberReview() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     mutationFn: askMemberReview,
-    onSettled: () => refetchAfterChange(queryClient, deskRequestsQueryKey),
+    onSettled: () => refetchAfterChange(queryClient, { queryKey: deskRequestsQueryKey }),
   });
 }

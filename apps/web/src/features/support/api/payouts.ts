@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TPayoutNetworks, TSupportRequest } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
-import { refetchAfterChange } from "@/lib/query-client";
+import { refetchAfterChange } from "@/lib/balances";
 import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 import { deskRequestsQueryKey } from "./list-desk-requests";
 
@@ -36,8 +36,8 @@ export function useSendFromHotWallet() {
   return useIdempotentMutation({
     mutationFn: sendFromHotWallet,
     onSettled: () => {
-      void refetchAfterChange(queryClient, deskRequestsQueryKey);
-      void refetchAfterChange(queryClient, payoutNetworksQueryKey);
+      void refetchAfterChange(queryClient, { queryKey: deskRequestsQueryKey });
+      void refetchAfterChange(queryClient, { queryKey: payoutNetworksQueryKey });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { TSupportRequest, TUpdateSupportStatusRequest } from "@viewvault/shared";
 import { api } from "@/lib/api-client";
-import { refetchAfterChange } from "@/lib/query-client";
+import { refetchAfterChange } from "@/lib/balances";
 import { useIdempotentMutation } from "@/lib/use-idempotent-mutation";
 import { deskRequestsQueryKey } from "./list-desk-requests";
 
@@ -35,7 +35,7 @@ export function useUpdateRequestStatus() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     mutationFn: updateRequestStatus,
-    onSettled: () => refetchAfterChange(queryClient, deskRequestsQueryKey),
+    onSettled: () => refetchAfterChange(queryClient, { queryKey: deskRequestsQueryKey }),
   });
 }
 
@@ -43,6 +43,6 @@ export function useFailWithdrawal() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     mutationFn: failWithdrawalRequest,
-    onSettled: () => refetchAfterChange(queryClient, deskRequestsQueryKey),
+    onSettled: () => refetchAfterChange(queryClient, { queryKey: deskRequestsQueryKey }),
   });
 }

@@ -203,7 +203,9 @@ function offlinePage(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server-side render runs React's production build whatever the server's NODE_ENV.
+  ...(isSsrBuild ? { define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
   plugins: [
     react(),
     tailwindcss(),
@@ -272,6 +274,9 @@ export default defineConfig({
       },
     }),
   ],
+  // The server-side render (src/server-render.tsx, ADR 084) carries its own copies of React, the
+  // router and i18next: the server loads it beside its own i18next without sharing one instance.
+  ssr: { noExternal: true },
   resolve: {
     alias: {
       "@": src,
@@ -310,4 +315,4 @@ export default defineConfig({
     // without --localstorage-file; the tests use jsdom's storage, so Node's is turned off.
     execArgv: ["--no-experimental-webstorage"],
   },
-});
+}));

@@ -2,9 +2,10 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { LANDING_NAMESPACES, preloadLanding } from "./app/router";
+import { LANDING_NAMESPACES, preloadLanding, preloadPage } from "./app/router";
 import i18n, { currentLocale, i18nReady } from "./lib/i18n";
 import { pageAdoptedWithin } from "./lib/page-adopted";
+import { rememberTimeZone, setRendered } from "./lib/server-rendered";
 import { registerServiceWorker } from "./lib/service-worker";
 import { reportWebVitals } from "./lib/web-vitals";
 
@@ -27,6 +28,8 @@ const app = (
 export async function start(root: HTMLElement): Promise<void> {
   registerServiceWorker();
   reportWebVitals();
+  rememberTimeZone();
+  if (root.dataset.rendered) return adoptRenderedPage(root);
   const prerendered = root.dataset.prerendered;
   if (prerendered && window.location.pathname === "/") {
     try {
@@ -43,9 +46,41 @@ export async function start(root: HTMLElement): Promise<void> {
       // A chunk that failed to load: render from scratch below (lazy routes retry on their own).
     }
   }
+  return renderFromScratch(root);
+}
+
+/** Renders the page in the browser, replacing whatever markup `root` holds. */
+function renderFromScratch(root: HTMLElement): Promise<void> {
   // A transition: React renders the first screen in slices of a few milliseconds, so a phone's
   // main thread is never held for the whole render at once (ADR 076).
   const reactRoot = createRoot(root);
   startTransition(() => reactRoot.render(app));
   return pageAdoptedWithin(ADOPTION_WAIT_MS);
+}
+
+/**
+ * A member page the server rendered (ADR 084): once its code and texts are here, React adopts the
+ * markup with the time zone and instant it was rendered with, then shows the device's. A page
+ * rendered in another language than the one picked here is rendered again.
+ */
+async function adoptRenderedPage(root: HTMLElement): Promise<void> {
+  const { rendered, tz, at } = root.dataset;
+  try {
+    await i18nReady;
+    if (currentLocale() === rendered) {
+      await Promise.all([
+        i18n.loadNamespaces(["common", "errors"]),
+        preloadPage(window.location.pathname),
+      ]);
+      setRendered({ timeZone: tz || "UTC", at: Number(at) || Date.now() });
+      // In a transition too: adopting the markup is sliced like a first render.
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
+      return pageAdoptedWithin(ADOPTION_WAIT_MS).finally(() => setRendered(undefined));
+    }
+  } catch {
+    // A chunk that failed to load: render from scratch below (lazy routes retry on their own).
+  }
+  return renderFromScratch(root);
 }

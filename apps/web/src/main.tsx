@@ -6,12 +6,22 @@ const root = container;
 
 const boot = () => import("./boot").then(({ start }) => start(root));
 
-if (root.dataset.prerendered) {
-  // "/" arrives already rendered (see prerender.tsx): the app's code is fetched once that first
-  // frame is painted, so it never holds the page back. Every other path starts at once (its
-  // code is preloaded by index.html).
-  // A button pressed before the app has adopted the page is pressed again once it has (links
-  // work on their own).
+/** `<link rel="modulepreload">` for each of the app's files the document lists. */
+function preloadCode(list: string | undefined) {
+  for (const href of list?.split(" ") ?? []) {
+    if (!/^\/assets\/[\w.-]+\.js$/.test(href)) continue;
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+if (root.dataset.prerendered || root.dataset.rendered) {
+  // The page arrives already rendered: "/" at build time, a member page by the server (see
+  // server-render.tsx). A button pressed before the app has adopted the page is pressed again
+  // once it has (links work on their own).
   let pressed: HTMLButtonElement | null = null;
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
@@ -21,12 +31,17 @@ if (root.dataset.prerendered) {
     pressed = button;
   };
   root.addEventListener("click", hold, true);
+  const adopt = () =>
+    void boot().finally(() => {
+      root.removeEventListener("click", hold, true);
+      if (pressed?.isConnected) pressed.click();
+    });
+  // The app's code is fetched once the page's first frame is painted, so it never holds that
+  // frame back: all its files at once (the document lists them), not import after import.
   requestAnimationFrame(() =>
     setTimeout(() => {
-      void boot().finally(() => {
-        root.removeEventListener("click", hold, true);
-        if (pressed?.isConnected) pressed.click();
-      });
+      preloadCode(root.dataset.code);
+      adopt();
     }, 0),
   );
 } else {

@@ -33,6 +33,12 @@ const PAGE_READS: Array<[RegExp, (match: RegExpExecArray) => string[]]> = [
   [/^\/marketplace$/, () => ["/api/marketplace/offers?page=1&sort=price_asc"]],
 ];
 
+/** Whether this page path has first reads of its own (the pages the server renders, ADR 084). */
+export function hasOwnFirstReads(url: string): boolean {
+  const [pathname = "/", search] = url.split("?", 2);
+  return !search && PAGE_READS.some(([pattern]) => pattern.test(pathname));
+}
+
 /** The reads inlined for this page path (a page with a query string gets the common ones only). */
 export function pageReads(url: string): string[] {
   const [pathname = "/", search] = url.split("?", 2);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-type PagePreloads = Record<string, { js: string[]; locales: Record<string, string[]> }>;
+export type PagePreloads = Record<string, { js: string[]; locales: Record<string, string[]> }>;
 
 /** dist/page-preloads.json, written by the web build (apps/web/vite.config.ts); {} without it. */
 export function readPagePreloads(distDir: string): PagePreloads {

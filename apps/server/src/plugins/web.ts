@@ -6,8 +6,14 @@ import { classifyAppPath } from "@viewvault/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestLocale } from "../lib/i18n";
-import { readPageData, withPageData } from "./page-data";
-import { pagePreloadLinks, readPagePreloads } from "./page-preloads";
+import { type PageData, readPageData, withPageData } from "./page-data";
+import { type PagePreloads, pagePreloadLinks, readPagePreloads } from "./page-preloads";
+import {
+  loadPageRenderer,
+  type PageRenderer,
+  renderMemberPage,
+  withRenderedPage,
+} from "./page-render";
 
 /** sha256 CSP hashes of the inline <script> blocks of the built index.html. */
 export function inlineScriptHashes(indexHtml: string): string[] {
@@ -22,6 +28,26 @@ export function inlineScriptHashes(indexHtml: string): string[] {
 export function readIndexHtml(distDir: string): string | undefined {
   const file = path.join(distDir, "index.html");
   return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+}
+
+/**
+ * The document of a page the web app renders: the page's code and texts preloaded (ADR 065), the
+ * member's first data (ADR 065) and, for a member page that has its own, its first screen
+ * rendered from that data (ADR 084).
+ */
+async function pageDocument(
+  indexHtml: string,
+  request: FastifyRequest,
+  page: { preloads: PagePreloads; render: PageRenderer | undefined; data: PageData | undefined },
+): Promise<string> {
+  const locale = requestLocale(request.headers.cookie, request.headers["accept-language"]);
+  let html = indexHtml;
+  const links = pagePreloadLinks(page.preloads, request.url, locale);
+  if (links) html = html.replace("</head>", () => `${links}</head>`);
+  if (!page.data) return html;
+  const rendered = await renderMemberPage(page.render, page.data, request, locale);
+  html = withPageData(html, page.data);
+  return rendered ? withRenderedPage(html, rendered) : html;
 }
 
 /** Languages of the prerendered landing pages (dist/landing.<lang>.html). */
@@ -76,6 +102,7 @@ export const webPlugin = fp(
   ) => {
     const hasBuild = opts.indexHtml !== undefined;
     const preloads = readPagePreloads(opts.distDir);
+    const render = hasBuild ? await loadPageRenderer(opts.distDir, app.log) : undefined;
     const landingPages =
       opts.indexHtml === undefined ? {} : readLandingPages(opts.distDir, opts.indexHtml);
     if (hasBuild) {
@@ -141,18 +168,16 @@ export const webPlugin = fp(
       const data =
         status === 200 && request.method === "GET" ? await readPageData(app, request) : undefined;
       if (data?.setCookies?.length) reply.header("set-cookie", data.setCookies);
-      let html = opts.indexHtml ?? "";
-      if (status === 200) {
-        const locale = requestLocale(request.headers.cookie, request.headers["accept-language"]);
-        const links = pagePreloadLinks(preloads, request.url, locale);
-        if (links) html = html.replace("</head>", () => `${links}</head>`);
-      }
+      const html =
+        status === 200 && opts.indexHtml
+          ? await pageDocument(opts.indexHtml, request, { preloads, render, data })
+          : (opts.indexHtml ?? "");
       return reply
         .status(status)
         .header("cache-control", data?.personal ? "private, no-store" : "no-cache")
         .header("vary", "Cookie, Accept-Language")
         .type("text/html; charset=utf-8")
-        .send(data ? withPageData(html, data) : html);
+        .send(html);
     }
 
     app.setNotFoundHandler((request, reply) => {

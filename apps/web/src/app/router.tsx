@@ -1,6 +1,6 @@
 import { DOCUMENT_ALIASES, DOCUMENT_SLUGS, type DocumentSlug } from "@viewvault/shared";
-import { type ComponentType, lazy } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { type ComponentType, isValidElement, lazy } from "react";
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
 import { RequireAuth } from "@/features/auth/components/require-auth";
 import { RequireStaff } from "@/features/auth/components/require-staff";
@@ -208,6 +208,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code and texts of every page on the path (each `lazyPage` has `preload`), so a page
+ * rendered on the server (ADR 084) renders, and is adopted, without suspending.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
+      const element = route.element;
+      if (!isValidElement(element)) return null;
+      const type = element.type as ComponentType & { preload?: () => Promise<unknown> };
+      return typeof type.preload === "function" ? type.preload() : null;
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -19,6 +19,11 @@ for (const [path, load] of Object.entries(localeFiles)) {
   if (match) byLanguageAndNamespace.set(`${match[1]}/${match[2]}`, load);
 }
 
+/** Every namespace of the locale files (the server's render loads them all, ADR 084). */
+export const ALL_NAMESPACES = [
+  ...new Set([...byLanguageAndNamespace.keys()].map((key) => key.split("/")[1] ?? "")),
+].filter(Boolean);
+
 const lazyLocaleBackend: BackendModule = {
   type: "backend",
   init() {},

@@ -39,6 +39,15 @@ export function takeInlined(url: string): { body: unknown } | undefined {
   return { body };
 }
 
+/**
+ * The server's render of a member page (ADR 084) starts from the same answers the document
+ * carries: `reads` by URL, as `#vv-data` holds them; undefined forgets them again.
+ */
+export function provideInlined(reads: Record<string, unknown> | undefined): void {
+  inlined = new Map(Object.entries(reads ?? {}));
+  readAt = performance.now();
+}
+
 /** Forgets every inlined answer (a sign-in or sign-out: they were another session's). */
 export function dropInlined(): void {
   load().clear();

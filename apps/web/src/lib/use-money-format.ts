@@ -2,6 +2,7 @@ import { formatDecimal, formatUsdt, formatViews } from "@viewvault/shared";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { toSupportedLocale } from "./i18n";
+import { renderedNow, useTimeZone } from "./server-rendered";
 
 type Amount = bigint | string;
 type Currency = "VIEWS" | "USDT";
@@ -19,15 +20,20 @@ const dateFormats = new Map<string, DateFormats>();
  * about a millisecond to make on a phone, and every card of a list formats money, so making them
  * per component was most of the feed's own script time before its first paint.
  */
-function dateFormatsOf(locale: string): DateFormats {
-  let formats = dateFormats.get(locale);
+function dateFormatsOf(locale: string, timeZone: string | undefined): DateFormats {
+  const key = `${locale} ${timeZone ?? ""}`;
+  let formats = dateFormats.get(key);
   if (!formats) {
     formats = {
-      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
-      dateOnly: new Intl.DateTimeFormat(locale, { dateStyle: "medium" }),
-      timeOnly: new Intl.DateTimeFormat(locale, { timeStyle: "short" }),
+      dateTime: new Intl.DateTimeFormat(locale, {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone,
+      }),
+      dateOnly: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }),
+      timeOnly: new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone }),
     };
-    dateFormats.set(locale, formats);
+    dateFormats.set(key, formats);
   }
   return formats;
 }
@@ -39,6 +45,8 @@ function dateFormatsOf(locale: string): DateFormats {
 export function useMoneyFormat() {
   const { t, i18n } = useTranslation("money");
   const locale = toSupportedLocale(i18n.resolvedLanguage ?? i18n.language);
+  // A server-rendered page's zone while React adopts it (ADR 084), then the device's.
+  const timeZone = useTimeZone();
   return useMemo(() => {
     const views = (value: Amount) => formatViews(big(value), locale);
     const usdt = (value: Amount) => formatUsdt(big(value), locale);
@@ -69,16 +77,16 @@ export function useMoneyFormat() {
         const text = currency === "VIEWS" ? views(abs) : usdt(abs);
         return n > 0n ? `+${text}` : n < 0n ? `−${text}` : text;
       },
-      dateTime: (iso: string) => dateFormatsOf(locale).dateTime.format(new Date(iso)),
-      date: (iso: string) => dateFormatsOf(locale).dateOnly.format(new Date(iso)),
+      dateTime: (iso: string) => dateFormatsOf(locale, timeZone).dateTime.format(new Date(iso)),
+      date: (iso: string) => dateFormatsOf(locale, timeZone).dateOnly.format(new Date(iso)),
       /** A moment soon: "14:05" when it is today (local), else date and time. */
-      when: (iso: string | Date, now: Date = new Date()) => {
+      when: (iso: string | Date, now: Date = new Date(renderedNow())) => {
         const at = new Date(iso);
-        const { dateOnly, timeOnly, dateTime } = dateFormatsOf(locale);
+        const { dateOnly, timeOnly, dateTime } = dateFormatsOf(locale, timeZone);
         return dateOnly.format(at) === dateOnly.format(now)
           ? timeOnly.format(at)
           : dateTime.format(at);
       },
     };
-  }, [locale, t]);
+  }, [locale, t, timeZone]);
 }

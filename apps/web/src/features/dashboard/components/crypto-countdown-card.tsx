@@ -9,11 +9,12 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent } from "@/components/ui/card";
 import { toBigBalances, useBalances } from "@/lib/balances";
+import { renderedNow } from "@/lib/server-rendered";
 import { useMoneyFormat } from "@/lib/use-money-format";
 
-/** The clock, re-read every second (a test passes `now` instead). */
+/** The clock, re-read every second (a test passes `now` instead); a rendered page's at first. */
 function useTicking(now: number | undefined): number {
-  const [tick, setTick] = useState(() => Date.now());
+  const [tick, setTick] = useState(renderedNow);
   useEffect(() => {
     if (now !== undefined) return;
     const id = setInterval(() => setTick(Date.now()), 1_000);

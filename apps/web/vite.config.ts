@@ -296,6 +296,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsDir: "assets",
     emptyOutDir: true,
     target: "es2022",
+    modulePreload: {
+      // main.tsx's import of the app (boot.tsx) needs no preload links: a page that waits for the
+      // app has them in its head (`preloadBoot`), a painted page loads the files itself
+      // (`data-code`, ADR 084).
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)boot-[\w-]+\.js$/.test(filename) ? [] : deps,
+    },
     rolldownOptions: {
       // Schema definitions next to used constants (DOCUMENT_SLUGS) are dropped when unused.
       treeshake: { manualPureFunctions: ["z"] },

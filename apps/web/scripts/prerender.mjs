@@ -25,14 +25,23 @@ const template = readFileSync(path.join(dist, "index.html"), "utf8");
 const ROOT = '<div id="root"></div>';
 if (!template.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
 
+const landing = JSON.parse(readFileSync(path.join(dist, "page-preloads.json"), "utf8"))[
+  "landing/landing-page"
+];
 const { renderLanding } = await import(pathToFileURL(path.join(ssrDir, "server-render.js")).href);
 for (const locale of LOCALES) {
   const { html, title, description } = await renderLanding(locale);
   // Inline scripts must stay exactly those of index.html: the CSP allows them by hash.
   if (/<script/i.test(html)) throw new Error(`the ${locale} landing markup contains a <script>`);
   const fullTitle = title && title !== "ViewVault" ? `${title} · ViewVault` : "ViewVault";
-  // The app's code is fetched after the first paint (src/main.tsx preloads `data-code` then).
-  const code = [...template.matchAll(BOOT_PRELOAD)].map((match) => match[1]).join(" ");
+  // The app's code is fetched after the first paint (src/main.tsx imports `data-code` then).
+  const code = [
+    ...new Set([
+      ...[...template.matchAll(BOOT_PRELOAD)].map((match) => match[1]),
+      // The landing page's own code and texts, so they do not wait for the app's to ask for them.
+      ...[...(landing?.js ?? []), ...(landing?.locales?.[locale] ?? [])].map((file) => `/${file}`),
+    ]),
+  ].join(" ");
   const page = template
     .replace(BOOT_PRELOAD, "")
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)

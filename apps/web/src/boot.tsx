@@ -19,17 +19,25 @@ const app = (
 );
 
 /**
- * "/" arrives prerendered (dist/landing.<lang>.html, see prerender.tsx): once its code and texts
- * are here, React adopts that markup. When it was rendered in another language than the one
- * picked here (e.g. a choice remembered before the language cookie existed), it is replaced.
+ * Starts the app on the page: adopts the markup of a page that arrived rendered, else renders it.
  * Resolves once the page on screen is React's (see page-adopted.ts), or ADOPTION_WAIT_MS after
- * React started if it never becomes so.
+ * React started if it never becomes so. The service worker's precaching waits until then, so it
+ * never shares the network with the page's own code.
  */
 export async function start(root: HTMLElement): Promise<void> {
-  registerServiceWorker();
   reportWebVitals();
   rememberTimeZone();
-  if (root.dataset.rendered) return adoptRenderedPage(root);
+  const adopted = root.dataset.rendered ? adoptRenderedPage(root) : adoptOrRender(root);
+  void adopted.then(registerServiceWorker);
+  return adopted;
+}
+
+/**
+ * "/" arrives prerendered (dist/landing.<lang>.html, see server-render.tsx): once its code and
+ * texts are here, React adopts that markup. When it was rendered in another language than the one
+ * picked here (e.g. a choice remembered before the language cookie existed), it is replaced.
+ */
+async function adoptOrRender(root: HTMLElement): Promise<void> {
   const prerendered = root.dataset.prerendered;
   if (prerendered && window.location.pathname === "/") {
     try {
@@ -39,7 +47,10 @@ export async function start(root: HTMLElement): Promise<void> {
           i18n.loadNamespaces(["common", ...LANDING_NAMESPACES]),
           preloadLanding(),
         ]);
-        hydrateRoot(root, app);
+        // In a transition: adopting the markup is sliced like a first render (ADR 084).
+        startTransition(() => {
+          hydrateRoot(root, app);
+        });
         return pageAdoptedWithin(ADOPTION_WAIT_MS);
       }
     } catch {

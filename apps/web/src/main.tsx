@@ -6,16 +6,15 @@ const root = container;
 
 const boot = () => import("./boot").then(({ start }) => start(root));
 
-/** `<link rel="modulepreload">` for each of the app's files the document lists. */
-function preloadCode(list: string | undefined) {
-  for (const href of list?.split(" ") ?? []) {
-    if (!/^\/assets\/[\w.-]+\.js$/.test(href)) continue;
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.crossOrigin = "";
-    link.href = href;
-    document.head.append(link);
-  }
+/**
+ * Loads the app's files the document lists, all at once (not import after import), and runs each
+ * as it arrives: the app's code then runs in many short tasks instead of one long one, and no
+ * `<link>` is added to the head (each costs a phone a style pass over the whole page). Then `next`.
+ */
+function loadCode(list: string | undefined, next: () => void) {
+  const files = (list?.split(" ") ?? []).filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href));
+  // A file that fails is fetched again by the import that needs it (boot's, or the page's).
+  void Promise.allSettled(files.map((href) => import(/* @vite-ignore */ href))).then(next);
 }
 
 if (root.dataset.prerendered || root.dataset.rendered) {
@@ -37,13 +36,8 @@ if (root.dataset.prerendered || root.dataset.rendered) {
       if (pressed?.isConnected) pressed.click();
     });
   // The app's code is fetched once the page's first frame is painted, so it never holds that
-  // frame back: all its files at once (the document lists them), not import after import.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      preloadCode(root.dataset.code);
-      adopt();
-    }, 0),
-  );
+  // frame back.
+  requestAnimationFrame(() => setTimeout(() => loadCode(root.dataset.code, adopt), 0));
 } else {
   void boot();
 }

@@ -9,7 +9,8 @@ export function registerServiceWorker(): void {
       // No service worker (private mode, an old browser): the app works as a plain web site.
     });
   };
-  // After the page has loaded, so precaching never competes with the first paint.
+  // After the page has loaded (and, boot.tsx, been adopted), so precaching never competes with
+  // the page's own files.
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 }

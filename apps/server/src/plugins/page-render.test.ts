@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { requestTimeZone, withRenderedPage } from "./page-render";
+import type { FastifyRequest } from "fastify";
+import { describe, expect, it, vi } from "vitest";
+import type { PageData } from "./page-data";
+import {
+  type PageRenderer,
+  renderMemberPage,
+  requestTimeZone,
+  withRenderedPage,
+} from "./page-render";
 
 /** A built index.html's parts that the rendered page changes. */
 const INDEX_HTML = `<!doctype html>
@@ -48,5 +55,53 @@ describe("a member page rendered by the server (ADR 084)", () => {
     expect(requestTimeZone("vv-tz=Mars%2FOlympus")).toBe("UTC");
     expect(requestTimeZone('vv-tz="><script>')).toBe("UTC");
     expect(requestTimeZone("vv-tz=%E0%A4%A")).toBe("UTC");
+  });
+});
+
+describe("which documents the server renders (ADR 084)", () => {
+  const member: PageData = { personal: true, reads: { "/api/me": { id: "m1" } }, thumbnails: [] };
+  const request = (url: string) =>
+    ({
+      url,
+      headers: { cookie: "vv.session_token=x; vv-tz=Asia%2FTokyo" },
+      protocol: "https",
+      host: "viewvault.example",
+      log: { warn: vi.fn() },
+    }) as unknown as FastifyRequest;
+
+  it("a member's page with first reads of its own, from their reads, zone and address", async () => {
+    const render = vi.fn<PageRenderer>(async () => "<main>ok</main>");
+    const page = await renderMemberPage(render, member, request("/feed"), "en");
+    expect(page).toMatchObject({ markup: "<main>ok</main>", locale: "en", timeZone: "Asia/Tokyo" });
+    expect(render.mock.calls[0]?.[0]).toMatchObject({
+      url: "/feed",
+      locale: "en",
+      reads: member.reads,
+      timeZone: "Asia/Tokyo",
+      origin: "https://viewvault.example",
+    });
+  });
+
+  it("never a visitor's document, a page without its own reads, or one with a query", async () => {
+    const render = vi.fn<PageRenderer>(async () => "<main>ok</main>");
+    const visitor: PageData = { personal: false, reads: {}, thumbnails: [] };
+    expect(await renderMemberPage(render, visitor, request("/feed"), "en")).toBeUndefined();
+    expect(await renderMemberPage(render, member, request("/settings"), "en")).toBeUndefined();
+    expect(
+      await renderMemberPage(render, member, request("/feed?sort=watched"), "en"),
+    ).toBeUndefined();
+    expect(await renderMemberPage(undefined, member, request("/feed"), "en")).toBeUndefined();
+    expect(render).not.toHaveBeenCalled();
+  });
+
+  it("a render that fails, or whose markup holds a script, leaves the page to the browser", async () => {
+    const failing = vi.fn<PageRenderer>(async () => {
+      throw new Error("boom");
+    });
+    const scripted = vi.fn<PageRenderer>(async () => "<main><script>x</script></main>");
+    const asked = request("/dashboard");
+    expect(await renderMemberPage(failing, member, asked, "en")).toBeUndefined();
+    expect(await renderMemberPage(scripted, member, asked, "en")).toBeUndefined();
+    expect(asked.log.warn).toHaveBeenCalledTimes(2);
   });
 });

@@ -94,7 +94,13 @@ export async function renderMemberPage(
       { url: request.url, locale, reads: data.reads, timeZone, now, origin },
       partFailed,
     );
-    return markup === undefined ? undefined : { markup, locale, timeZone, now };
+    if (markup === undefined) return undefined;
+    // The CSP allows index.html's inline scripts only: a markup with one is not sent.
+    if (/<script/i.test(markup)) {
+      request.log.warn("a member page's markup held a script; it renders in the browser");
+      return undefined;
+    }
+    return { markup, locale, timeZone, now };
   } catch (error) {
     request.log.warn(
       { err: error },

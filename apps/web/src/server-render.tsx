@@ -24,31 +24,44 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+const staticHandler = createStaticHandler(routes);
+
+/**
+ * The app's markup at `url` (undefined when the path redirects), every Suspense boundary waited
+ * for and inline: no boundary is revealed later by an inline script (the CSP forbids it).
+ */
+async function renderRoutes(
+  url: string,
+  options: { signal?: AbortSignal; onError?: (error: unknown) => void } = {},
+): Promise<string | undefined> {
+  const context = await staticHandler.query(new Request(new URL(url, "http://localhost")));
+  if (context instanceof Response) return undefined;
+  const router = createStaticRouter(staticHandler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  try {
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>,
+      { progressiveChunkSize: Number.POSITIVE_INFINITY, ...options },
+    );
+    return await streamToString(prelude);
+  } finally {
+    // The queries started while rendering keep garbage-collection timers (five minutes) that
+    // would hold the build (and the server's memory) on to them: none is needed any more.
+    queryClient.clear();
+  }
+}
+
 export async function renderLanding(locale: Locale): Promise<PrerenderedPage> {
   await i18nReady;
   await i18n.changeLanguage(locale);
   await i18n.loadNamespaces(["common", ...LANDING_NAMESPACES]);
   await preloadLanding();
-
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("the landing route answered with a redirect");
-  const router = createStaticRouter(handler.dataRoutes, context);
-
-  const queryClient = createQueryClient();
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
-    // Everything inline: no boundary is revealed later by an inline script (the CSP forbids it).
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
-  const html = await streamToString(prelude);
-  // The queries started while rendering keep garbage-collection timers (five minutes) that
-  // would hold the build open: nothing of them is needed once the markup exists.
-  queryClient.clear();
+  const html = await renderRoutes("/");
+  if (html === undefined) throw new Error("the landing route answered with a redirect");
   const t = i18n.getFixedT(locale, "landing");
   return { html, title: t("meta.title"), description: t("meta.description") };
 }
@@ -66,8 +79,6 @@ export type PageRenderInput = {
   /** The site's address as the member's browser sees it (`https://host`). */
   origin: string;
 };
-
-const staticHandler = createStaticHandler(routes);
 
 /** One render at a time. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -92,30 +103,16 @@ export function renderPage(
     // Every text is at hand on the server; the browser adopts what it has loaded and waits, with
     // the markup on screen, for the rest.
     await Promise.all([i18n.loadNamespaces(ALL_NAMESPACES), preloadPage(pathname)]);
-    const context = await staticHandler.query(new Request(new URL(input.url, "http://localhost")));
-    if (context instanceof Response) return undefined;
-    const router = createStaticRouter(staticHandler.dataRoutes, context);
-    const queryClient = createQueryClient();
     provideInlined(input.reads);
     setRendered({ timeZone: input.timeZone, at: input.now, origin: input.origin });
     try {
-      const { prelude } = await prerenderToNodeStream(
-        <StrictMode>
-          <AppProviders queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
-        </StrictMode>,
-        {
-          progressiveChunkSize: Number.POSITIVE_INFINITY,
-          signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-          onError,
-        },
-      );
-      return await streamToString(prelude);
+      return await renderRoutes(input.url, {
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        onError,
+      });
     } finally {
       setRendered(undefined);
       provideInlined(undefined);
-      queryClient.clear();
     }
   });
   queue = run.catch(() => undefined);

@@ -47,8 +47,10 @@ if (!("IntersectionObserver" in globalThis)) {
     },
   );
 }
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
+// A suite in Node's environment (the server's render, server-render.test.tsx) has no window.
+const browser = typeof window === "undefined" ? undefined : window;
+if (browser && !browser.matchMedia) {
+  browser.matchMedia = (query: string) =>
     ({
       matches: false,
       media: query,
@@ -60,7 +62,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-window.scrollTo = () => {};
+if (browser) browser.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();

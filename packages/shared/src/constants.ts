@@ -298,7 +298,7 @@ export const LEGAL = {
   court: "São Paulo",
   minimumAge: 18,
   cookieMaxMonths: 12,
-  lastUpdated: "2026-11-21",
+  lastUpdated: "2026-11-29",
 } as const;
 
 export const LOCALES = ["en", "pt-BR"] as const;

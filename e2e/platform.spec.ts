@@ -78,8 +78,10 @@ test("a language chosen while the landing page is being adopted applies to all o
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   await page.goto("/", { waitUntil: "commit" });
   await page.getByRole("button", { name: "Switch to Brazilian Portuguese" }).click();
-  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // At six times slower, adopting the page (its code fetched after the first paint) takes
+  // longer than the default wait on a busy machine.
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR", { timeout: 30_000 });
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Transforme seu tempo em valor real",
   );
@@ -109,6 +111,8 @@ test("aliases redirect and the whitepaper PDF downloads", async ({ page, request
 });
 
 test("every static page renders in both languages", async ({ page }) => {
+  // 34 page loads: on a two-core machine running both shards, more than the default minute.
+  test.setTimeout(180_000);
   const slugs = [
     "whitepaper",
     "terms-of-use",
@@ -144,6 +148,8 @@ test("every static page renders in both languages", async ({ page }) => {
 });
 
 test("the layout holds at 480, 768 and 1024 px in both themes", async ({ page }) => {
+  // Many page loads at three widths: more than the default minute on a busy two-core machine.
+  test.setTimeout(180_000);
   for (const theme of ["light", "dark"]) {
     await page.goto("/");
     await page.evaluate((t) => localStorage.setItem("vv-theme", t), theme);

@@ -17,7 +17,10 @@ export function BoostBadge({ until, now }: { until: string; now: number }) {
     <Badge className="border-transparent bg-linear-to-r from-amber-500 to-orange-500 text-white shadow">
       <Sparkles aria-hidden="true" />
       {t("card.boostBadge")}
-      <span className="font-normal opacity-90">· {t("card.timeLeft", { time })}</span>
+      {/* Adopted a moment after the server rendered it (ADR 084): a minute may have passed. */}
+      <span className="font-normal opacity-90" suppressHydrationWarning>
+        {`· ${t("card.timeLeft", { time })}`}
+      </span>
     </Badge>
   );
 }

@@ -5,7 +5,7 @@
  * - a member page's first screen per request, by the server, from the data its document carries
  *   (ADR 084).
  */
-import type { Locale } from "@viewvault/shared";
+import type { Locale, PageRenderInput } from "@viewvault/shared";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
@@ -65,20 +65,6 @@ export async function renderLanding(locale: Locale): Promise<PrerenderedPage> {
   const t = i18n.getFixedT(locale, "landing");
   return { html, title: t("meta.title"), description: t("meta.description") };
 }
-
-export type PageRenderInput = {
-  /** The path and query of the page. */
-  url: string;
-  locale: Locale;
-  /** The API answers the document carries (`#vv-data`), by URL. */
-  reads: Record<string, unknown>;
-  /** The member's time zone (their browser's, from its cookie), else "UTC". */
-  timeZone: string;
-  /** The instant of the render (ms since the epoch). */
-  now: number;
-  /** The site's address as the member's browser sees it (`https://host`). */
-  origin: string;
-};
 
 /** One render at a time. */
 let queue: Promise<unknown> = Promise.resolve();

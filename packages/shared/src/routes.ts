@@ -1,3 +1,4 @@
+import type { Locale } from "./constants";
 import { USERNAME_RULES } from "./constants";
 import { DOCUMENT_SLUGS, type DocumentSlug } from "./contracts/documents";
 
@@ -154,3 +155,22 @@ export function inlineKey(url: string): string {
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
+
+/**
+ * What the server hands the web app's render of a member page (ADR 084): the page, its language,
+ * the answers its document carries (by `inlineKey`), and the zone, instant and address the
+ * browser adopts the markup with.
+ */
+export type PageRenderInput = {
+  /** The path and query of the page. */
+  url: string;
+  locale: Locale;
+  /** The API answers the document carries (`#vv-data`), by URL. */
+  reads: Record<string, unknown>;
+  /** The member's time zone (their browser's, from its cookie), else "UTC". */
+  timeZone: string;
+  /** The instant of the render (ms since the epoch). */
+  now: number;
+  /** The site's address as the member's browser sees it (`https://host`). */
+  origin: string;
+};

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Locale } from "@viewvault/shared";
+import type { Locale, PageRenderInput } from "@viewvault/shared";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { hasOwnFirstReads, type PageData } from "./page-data";
 
@@ -11,16 +11,8 @@ import { hasOwnFirstReads, type PageData } from "./page-data";
  * the document carries, so the browser paints the page from the HTML and adopts it instead of
  * waiting for the script, then rendering.
  */
-type RenderInput = {
-  url: string;
-  locale: Locale;
-  reads: Record<string, unknown>;
-  timeZone: string;
-  now: number;
-  origin: string;
-};
 export type PageRenderer = (
-  input: RenderInput,
+  input: PageRenderInput,
   onError?: (error: unknown) => void,
 ) => Promise<string | undefined>;
 
